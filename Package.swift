@@ -1,0 +1,46 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "ContractHarness",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "harness", targets: ["harness"]),
+        .library(name: "LibXML", targets: ["LibXML"]),
+        .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "LibXML", dependencies: ["CLibXML2"]),
+        .target(name: "HarnessTesting"),
+        .executableTarget(
+            name: "harness",
+            dependencies: [
+                "LibXML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
+    ]
+)
+
+// Shared settings for every target we write (system libraries take no Swift settings).
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .treatAllWarnings(as: .error),
+        ]
+}

@@ -1,0 +1,66 @@
+public import Foundation
+
+/// The built `harness` executable, for end-to-end tests that run it as a user would.
+public enum HarnessBinary {
+    /// The `harness` binary beside the running test bundle (SwiftPM puts both in the same build folder), or
+    /// the one named by `HARNESS_BINARY`.
+    public static func url() -> URL? {
+        if let override = ProcessInfo.processInfo.environment["HARNESS_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        var candidates: [URL] = []
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(executable.deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        // macOS: .../debug/ContractHarnessPackageTests.xctest/Contents/MacOS/<runner>
+        candidates.append(
+            executable.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent())
+        for folder in candidates {
+            let binary = folder.appendingPathComponent("harness")
+            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        }
+        return nil
+    }
+}
+
+/// What a finished child process left behind.
+public struct ProcessOutput: Sendable {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
+}
+
+/// Runs executables and collects their output; for end-to-end tests.
+public enum ChildProcess {
+    /// Runs `executable` with `arguments` to completion and returns its exit status and output.
+    public static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        currentDirectory: URL? = nil
+    ) async throws -> ProcessOutput {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        async let standardOutput = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
+        async let standardError = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
+        let (outData, errData) = await (standardOutput, standardError)
+        process.waitUntilExit()
+        return ProcessOutput(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self)
+        )
+    }
+}

@@ -1,0 +1,47 @@
+public import Foundation
+
+/// Finds the ContractHarness checkout a test is running from.
+public enum RepositoryRoot {
+    /// The folder holding `Package.swift`, found by walking up from the calling test file.
+    ///
+    /// Call it with the default argument from a test: `RepositoryRoot.url()`.
+    public static func url(filePath: StaticString = #filePath) -> URL {
+        var folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            folder.deleteLastPathComponent()
+        }
+        preconditionFailure("no Package.swift above \(filePath): tests must run from a ContractHarness checkout")
+    }
+
+    /// `Cassettes/` at the repository root.
+    public static func cassettes(filePath: StaticString = #filePath) -> URL {
+        url(filePath: filePath).appendingPathComponent("Cassettes", isDirectory: true)
+    }
+
+    /// `Schemas/` at the repository root.
+    public static func schemas(filePath: StaticString = #filePath) -> URL {
+        url(filePath: filePath).appendingPathComponent("Schemas", isDirectory: true)
+    }
+}
+
+/// The shared test data that lives beside the repository (`../shared/data`), present in CI and on the
+/// developers' machines but not in a user's own clone.
+public enum SharedData {
+    /// `../shared/data`, or nil when it is absent.
+    public static func url(filePath: StaticString = #filePath) -> URL? {
+        let folder = RepositoryRoot.url(filePath: filePath)
+            .deletingLastPathComponent()
+            .appendingPathComponent("shared/data", isDirectory: true)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { return nil }
+        return folder
+    }
+
+    /// The sentence a test prints when it is skipped because the shared data is absent.
+    public static let absenceReason =
+        "../shared/data is not beside this checkout (it ships with the ContractHarness workspace, not with a clone)"
+}

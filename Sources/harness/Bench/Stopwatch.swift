@@ -1,0 +1,77 @@
+import Foundation
+
+/// Runs a body repeatedly for a while and reports its throughput.
+struct Stopwatch {
+    var seconds: Double
+
+    /// Calls `body` in batches until `seconds` have passed (after one warm-up batch) and returns the number of
+    /// calls per second.
+    func throughput(batch: Int = 100, _ body: () throws -> Void) rethrows -> Double {
+        for _ in 0..<batch { try body() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start.advanced(by: .milliseconds(Int(seconds * 1000)))
+        var calls = 0
+        while clock.now < deadline {
+            for _ in 0..<batch { try body() }
+            calls += batch
+        }
+        let elapsed = start.duration(to: clock.now)
+        return Double(calls) / elapsed.seconds
+    }
+
+    /// Runs `body` on `workers` threads at once and returns the summed calls per second.
+    func parallelThroughput(workers: Int, batch: Int = 100, _ body: @escaping @Sendable () -> Void) -> Double {
+        let results = ResultsBox(count: workers)
+        let group = DispatchGroup()
+        for worker in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                let rate = Stopwatch(seconds: seconds).throughput(batch: batch, body)
+                results.set(worker, rate)
+                group.leave()
+            }
+            thread.start()
+        }
+        group.wait()
+        return results.sum
+    }
+}
+
+/// Collects one figure per worker thread.
+private final class ResultsBox: @unchecked Sendable {
+    // Invariant: each worker writes only its own slot, under the lock; `sum` is read after all have finished.
+    private let lock = NSLock()
+    private var values: [Double]
+
+    init(count: Int) { values = Array(repeating: 0, count: count) }
+
+    func set(_ index: Int, _ value: Double) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+
+    var sum: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.reduce(0, +)
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (whole, attoseconds) = components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+}
+
+enum Figures {
+    /// `27345.6` → `27,346`.
+    static func grouped(_ value: Double) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.maximumFractionDigits = 0
+        return formatter.string(from: NSNumber(value: value.rounded())) ?? String(Int(value))
+    }
+}

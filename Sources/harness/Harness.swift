@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `harness`: record, serve and verify vendor SDK contracts.
+@main
+struct Harness: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "harness",
+        abstract: "Record, replay and verify the HTTP contracts of mobile engagement SDKs.",
+        discussion: """
+            Cassettes (HAR 1.2) live in Cassettes/<vendor>/<flow>.har, schemas (OpenAPI 3.1 + XSD) in Schemas/.
+            Record mode comes from --record or HARNESS_RECORD (none, once, new-episodes, all).
+            """,
+        version: Harness.version,
+        subcommands: [Version.self, Bench.self]
+    )
+
+    /// The version of ContractHarness.
+    static let version = "0.1.0"
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LibXML
+import Testing
+
+@Suite("XML.Element building and serializing")
+struct BuildingTests {
+    static let awkward = "Tom & Jerry <tag> \"quoted\" 'single' ]]> naïve 東京 🚀"
+
+    @Test("Every awkward value survives a round trip through text, attribute and CDATA")
+    func roundTrip() throws {
+        let value = Self.awkward
+        let envelope = XML.Element(
+            "Envelope",
+            elements: [
+                XML.Element(
+                    "Body",
+                    elements: [
+                        XML.Element(
+                            "AddRecipient",
+                            elements: [
+                                XML.Element("COLUMN", text: value, attributes: [XML.Attribute("name", value)]),
+                                XML.Element("ROW", cdata: value),
+                                XML.Element("EMPTY"),
+                            ]
+                        )
+                    ]
+                )
+            ]
+        )
+        for indented in [false, true] {
+            let text = envelope.serialized(indented: indented)
+            let parsed = try #require(try XML.Document(string: text).root)
+            let operation = try #require(parsed.descendant(["Body", "AddRecipient"]))
+            #expect(operation.first("COLUMN")?.text == value)
+            #expect(operation.first("COLUMN")?.attribute("name") == value)
+            #expect(operation.first("ROW")?.text == value)
+            #expect(operation.first("EMPTY")?.children.isEmpty == true)
+        }
+    }
+
+    @Test("A ]]> inside CDATA is split across two sections")
+    func cdataSplitting() {
+        let element = XML.Element("V", cdata: "a]]>b]]>c")
+        #expect(element.serialized() == "<V><![CDATA[a]]]]><![CDATA[>b]]]]><![CDATA[>c]]></V>")
+    }
+
+    @Test("Text and attributes are escaped; empty elements are self-closing")
+    func escaping() {
+        let element = XML.Element(
+            "A",
+            attributes: [XML.Attribute("q", "\"<&>\n")],
+            children: [.text("1 < 2 & 3 > 2"), .element(XML.Element("B"))]
+        )
+        #expect(element.serialized() == "<A q=\"&quot;&lt;&amp;&gt;&#10;\">1 &lt; 2 &amp; 3 &gt; 2<B/></A>")
+    }
+
+    @Test("Indented output puts element-only children on their own lines and leaves text inline")
+    func indentation() {
+        let element = XML.Element(
+            "A", elements: [XML.Element("B", text: "x"), XML.Element("C", elements: [XML.Element("D")])])
+        #expect(element.serialized(indented: true) == "<A>\n  <B>x</B>\n  <C>\n    <D/>\n  </C>\n</A>")
+    }
+
+    @Test("A parsed document converts to the same value tree it was built from")
+    func valueTree() throws {
+        let built = XML.Element("Envelope", elements: [XML.Element("Body", elements: [XML.Element("X", text: "1")])])
+        let parsed = try XML.Document(string: built.serialized())
+        #expect(parsed.root == built)
+        #expect(parsed.rootName == "Envelope")
+        #expect(parsed.serialized() == built.serialized())
+    }
+}
