@@ -12,7 +12,8 @@ struct ErrorEnvelopeTests {
         return await TestSDK.error { try await rh.referrer() }
     }
 
-    @Test("each documented code decodes into a server error with its status and message", arguments: RHErrorCode.allCases)
+    @Test(
+        "each documented code decodes into a server error with its status and message", arguments: RHErrorCode.allCases)
     func eachCode(code: RHErrorCode) async {
         let error = await failure(
             answering: .error(code.rawValue, status: code.httpStatus, message: code.message))
@@ -65,7 +66,8 @@ struct ErrorEnvelopeTests {
     @Test("a server failure without an envelope is an unexpected response that quotes the body")
     func serverFailureWithoutEnvelope() async {
         let canned = CannedResponse(status: 502, body: "<html>Bad Gateway</html>", contentType: "text/html")
-        #expect(await failure(answering: canned) == .unexpectedResponse(status: 502, detail: "<html>Bad Gateway</html>"))
+        #expect(
+            await failure(answering: canned) == .unexpectedResponse(status: 502, detail: "<html>Bad Gateway</html>"))
     }
 
     @Test("a success body that does not match the contract is an unexpected response")

@@ -30,7 +30,9 @@ struct RHDelegateTests {
         #expect(response.kind == call.expectedResponseKind)
     }
 
-    @Test("a documented method reports its endpoint name with the server's error on failure", arguments: DocumentedCall.all)
+    @Test(
+        "a documented method reports its endpoint name with the server's error on failure",
+        arguments: DocumentedCall.all)
     func reportsFailure(call: DocumentedCall) async throws {
         let transport = RecordingTransport { _ in .error("subscriber_not_found", status: 403, message: "gone") }
         let rh = TestSDK.make(transport: transport)
@@ -52,7 +54,10 @@ struct RHDelegateTests {
 
         await rh.formSubmit(param: RHSubscriber(domain: "https://example.com")).value
 
-        #expect(delegate.events == [.failed(.missingParameter("email", endpoint: .createNewSubscriber), .createNewSubscriber)])
+        #expect(
+            delegate.events == [
+                .failed(.missingParameter("email", endpoint: .createNewSubscriber), .createNewSubscriber)
+            ])
         #expect(transport.requests.isEmpty)
     }
 

@@ -28,7 +28,9 @@ struct RequestShapeTests {
         #expect(fields[.contentType] == (call.bodyKeys == nil ? nil : "application/json"))
     }
 
-    @Test("a body's timestamp is the clock's unix seconds as a string", arguments: DocumentedCall.all.filter { $0.bodyKeys != nil })
+    @Test(
+        "a body's timestamp is the clock's unix seconds as a string",
+        arguments: DocumentedCall.all.filter { $0.bodyKeys != nil })
     func timestamp(call: DocumentedCall) async throws {
         let transport = RecordingTransport()
         await call.invoke(TestSDK.make(transport: transport)).value
@@ -105,7 +107,8 @@ struct RequestShapeTests {
     @Test("blank device parameters are left out")
     func blankDeviceParametersAreLeftOut() async throws {
         let transport = RecordingTransport()
-        let device = RHDeviceInfoProvider.fixed(RHDeviceInfo(device: "iPhone", osType: "iOS", screenSize: " ", ipAddress: ""))
+        let device = RHDeviceInfoProvider.fixed(
+            RHDeviceInfo(device: "iPhone", osType: "iOS", screenSize: " ", ipAddress: ""))
         _ = try await TestSDK.make(transport: transport, device: device).addSubscriber(DocumentedCall.subscriber)
 
         let keys = try #require(try transport.requests.only?.bodyKeys())

@@ -20,32 +20,55 @@ struct ValidationTests {
         #expect(transport.requests.isEmpty, sourceLocation: sourceLocation)
     }
 
-    @Test("formSubmit needs an email")
-    func addNeedsEmail() async {
-        await expectRefusal(.missingParameter("email", endpoint: .createNewSubscriber)) {
-            try await $0.addSubscriber(RHSubscriber(domain: "https://example.com"))
-        }
+    /// A call whose input lacks a required parameter, and the parameter the refusal must name.
+    struct MissingInput: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var parameter: String
+        var endpoint: RHEndpoint
+        var call: @Sendable (RH) async throws -> Void
+
+        static let all: [MissingInput] = [
+            MissingInput(
+                testDescription: "formSubmit without email", parameter: "email", endpoint: .createNewSubscriber
+            ) {
+                _ = try await $0.addSubscriber(RHSubscriber(domain: "https://example.com"))
+            },
+            MissingInput(
+                testDescription: "formSubmit with a blank email", parameter: "email", endpoint: .createNewSubscriber
+            ) {
+                _ = try await $0.addSubscriber(RHSubscriber(email: "  ", domain: "https://example.com"))
+            },
+            MissingInput(
+                testDescription: "formSubmit without domain", parameter: "domain", endpoint: .createNewSubscriber
+            ) {
+                _ = try await $0.addSubscriber(RHSubscriber(email: "ada@example.com"))
+            },
+            MissingInput(
+                testDescription: "CreatePendingReferral without email", parameter: "email",
+                endpoint: .createPendingReferral
+            ) {
+                _ = try await $0.createPendingReferral(RHReferral(referrer: "3ab0f674"))
+            },
+            MissingInput(testDescription: "trackReferral without email", parameter: "email", endpoint: .trackReferral) {
+                _ = try await $0.trackReferral(RHTrackReferral(name: "Bo"))
+            },
+            MissingInput(
+                testDescription: "OrganicTrackReferral without email", parameter: "email",
+                endpoint: .organicTrackReferral
+            ) {
+                _ = try await $0.organicTrackReferral(RHOrganicReferral(name: "Cy"))
+            },
+            MissingInput(
+                testDescription: "clickCapture with an empty channel", parameter: "social", endpoint: .clickCapture
+            ) {
+                _ = try await $0.captureShare(social: "")
+            },
+        ]
     }
 
-    @Test("formSubmit refuses a blank email")
-    func addRefusesBlankEmail() async {
-        await expectRefusal(.missingParameter("email", endpoint: .createNewSubscriber)) {
-            try await $0.addSubscriber(RHSubscriber(email: "  ", domain: "https://example.com"))
-        }
-    }
-
-    @Test("formSubmit needs a domain")
-    func addNeedsDomain() async {
-        await expectRefusal(.missingParameter("domain", endpoint: .createNewSubscriber)) {
-            try await $0.addSubscriber(RHSubscriber(email: "ada@example.com"))
-        }
-    }
-
-    @Test("a pending referral needs an email")
-    func pendingNeedsEmail() async {
-        await expectRefusal(.missingParameter("email", endpoint: .createPendingReferral)) {
-            try await $0.createPendingReferral(RHReferral(referrer: "3ab0f674"))
-        }
+    @Test("a call without a required parameter is refused, naming it", arguments: MissingInput.all)
+    func missingParameter(input: MissingInput) async {
+        await expectRefusal(.missingParameter(input.parameter, endpoint: input.endpoint), input.call)
     }
 
     @Test("a pending referral without a referrer needs all four device parameters")
@@ -73,27 +96,6 @@ struct ValidationTests {
         #expect(try transport.requests.only?.bodyKeys() == TestSDK.deviceKeys.union(["email", "timestamp"]))
     }
 
-    @Test("trackReferral needs an email")
-    func trackNeedsEmail() async {
-        await expectRefusal(.missingParameter("email", endpoint: .trackReferral)) {
-            try await $0.trackReferral(RHTrackReferral(name: "Bo"))
-        }
-    }
-
-    @Test("OrganicTrackReferral needs an email")
-    func organicNeedsEmail() async {
-        await expectRefusal(.missingParameter("email", endpoint: .organicTrackReferral)) {
-            try await $0.organicTrackReferral(RHOrganicReferral(name: "Cy"))
-        }
-    }
-
-    @Test("clickCapture needs a channel")
-    func shareNeedsSocial() async {
-        await expectRefusal(.missingParameter("social", endpoint: .clickCapture)) {
-            try await $0.captureShare(social: "")
-        }
-    }
-
     @Test(
         "a method on the stored subscriber needs one stored",
         arguments: [
@@ -106,25 +108,18 @@ struct ValidationTests {
         }
     }
 
-    @Test("every method needs an API token", arguments: DocumentedCall.all)
-    func tokenRequired(call: DocumentedCall) async {
+    @Test(
+        "every method needs an API token and a campaign uuid",
+        arguments: DocumentedCall.all, ["api token", "campaign uuid"])
+    func configurationRequired(call: DocumentedCall, blank: String) async {
         let transport = RecordingTransport()
         let delegate = RecordingDelegate()
-        let rh = TestSDK.make(transport: transport, token: "")
+        let rh = TestSDK.make(
+            transport: transport, token: blank == "api token" ? " " : TestSDK.token,
+            campaign: blank == "campaign uuid" ? "" : TestSDK.campaign)
         rh.delegate = delegate
         await call.invoke(rh).value
-        #expect(delegate.events == [.failed(.missingParameter("api token", endpoint: call.endpoint), call.endpoint)])
-        #expect(transport.requests.isEmpty)
-    }
-
-    @Test("every method needs a campaign uuid", arguments: DocumentedCall.all)
-    func campaignRequired(call: DocumentedCall) async {
-        let transport = RecordingTransport()
-        let delegate = RecordingDelegate()
-        let rh = TestSDK.make(transport: transport, campaign: " ")
-        rh.delegate = delegate
-        await call.invoke(rh).value
-        #expect(delegate.events == [.failed(.missingParameter("campaign uuid", endpoint: call.endpoint), call.endpoint)])
+        #expect(delegate.events == [.failed(.missingParameter(blank, endpoint: call.endpoint), call.endpoint)])
         #expect(transport.requests.isEmpty)
     }
 

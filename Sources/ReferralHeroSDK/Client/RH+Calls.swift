@@ -101,7 +101,7 @@ extension RHError {
     }
 }
 
-extension Optional<String> {
+extension String? {
     /// `nil` for a missing or blank string.
     var nonBlank: String? {
         guard let self, !self.isBlank else { return nil }

@@ -9,9 +9,9 @@ extension RH {
         report(.createNewSubscriber) { .subscriber(try await $0.addSubscriber(param)) }
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Creates a pending referral (POST `/subscribers/pending_referral`); reports as "Create Pending Referral".
     @discardableResult
-    // swift-format-ignore: AlwaysUseLowerCamelCase
     public func CreatePendingReferral(param: RHReferral) -> Task<Void, Never> {
         report(.createPendingReferral) { .subscriber(try await $0.createPendingReferral(param)) }
     }
@@ -22,24 +22,24 @@ extension RH {
         report(.trackReferral) { .subscriber(try await $0.trackReferral(param)) }
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Confirms the stored subscriber's referral (POST `/subscribers/{id}/confirm`); reports as "Confirm referral".
     @discardableResult
-    // swift-format-ignore: AlwaysUseLowerCamelCase
     public func ConfirmReferral() -> Task<Void, Never> {
         report(.confirmReferral) { .subscriber(try await $0.confirmReferral()) }
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Tracks a referral or adds an organic subscriber (POST `/subscribers/organic_track_referral`); reports as
     /// "Organic Track Referral".
     @discardableResult
-    // swift-format-ignore: AlwaysUseLowerCamelCase
     public func OrganicTrackReferral(param: RHOrganicReferral) -> Task<Void, Never> {
         report(.organicTrackReferral) { .subscriber(try await $0.organicTrackReferral(param)) }
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Updates the stored subscriber (PATCH `/subscribers/{id}`); reports as "UpdateSubscriber".
     @discardableResult
-    // swift-format-ignore: AlwaysUseLowerCamelCase
     public func UpdateSubscriber(param: RHSubscriber) -> Task<Void, Never> {
         report(.updateSubscriber) { .subscriber(try await $0.updateSubscriber(param)) }
     }
@@ -50,9 +50,9 @@ extension RH {
         report(.subscriberDetail) { .subscriber(try await $0.subscriberDetail()) }
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Deletes the stored subscriber (DELETE `/subscribers/{id}`); reports as "DeleteReferral".
     @discardableResult
-    // swift-format-ignore: AlwaysUseLowerCamelCase
     public func DeleteSubscriber() -> Task<Void, Never> {
         report(.deleteSubscriber) { .deletion(try await $0.deleteSubscriber()) }
     }
@@ -75,16 +75,16 @@ extension RH {
         report(.leaderboard) { .leaderboard(try await $0.leaderboard()) }
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// The referrer whose link this device clicked (GET `/subscribers/referrer`); reports as "Get Referrer".
     @discardableResult
-    // swift-format-ignore: AlwaysUseLowerCamelCase
     public func GetReferrer() -> Task<Void, Never> {
         report(.getReferrer) { .referrer(try await $0.referrer()) }
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// The stored subscriber's rewards (GET `/subscribers/{id}/rewards`); reports as "Rewards List".
     @discardableResult
-    // swift-format-ignore: AlwaysUseLowerCamelCase
     public func RewardsList() -> Task<Void, Never> {
         report(.rewardsList) { .rewards(try await $0.rewards()) }
     }

@@ -51,10 +51,8 @@ extension RHReferral {
     }
 
     func requestBody(device: RHDeviceInfo, timestamp: String) -> Components.Schemas.SubscriberRequest {
-        var body = Components.Schemas.SubscriberRequest(device: device, timestamp: timestamp)
-        body.email = email
-        body.name = name
-        body.referrer = referrer
+        var body = Components.Schemas.SubscriberRequest(
+            email: email, name: name, referrer: referrer, device: device, timestamp: timestamp)
         body.hostingUrl = hostingURL
         return body
     }
@@ -62,11 +60,8 @@ extension RHReferral {
 
 extension RHTrackReferral {
     func requestBody(timestamp: String) throws(RHError) -> Components.Schemas.SubscriberRequest {
-        try require(email, named: "email", for: .trackReferral)
-        var body = Components.Schemas.SubscriberRequest(timestamp: timestamp)
-        body.email = email
-        body.name = name
-        body.referrer = referrer
+        var body = try Components.Schemas.SubscriberRequest(
+            requiringEmail: email, for: .trackReferral, name: name, referrer: referrer, timestamp: timestamp)
         body.transactionId = transactionID
         body.conversionCategory = conversionCategory
         body.conversionValue = conversionValue
@@ -76,11 +71,8 @@ extension RHTrackReferral {
 
 extension RHOrganicReferral {
     func requestBody(timestamp: String) throws(RHError) -> Components.Schemas.SubscriberRequest {
-        try require(email, named: "email", for: .organicTrackReferral)
-        var body = Components.Schemas.SubscriberRequest(timestamp: timestamp)
-        body.email = email
-        body.name = name
-        body.referrer = referrer
+        var body = try Components.Schemas.SubscriberRequest(
+            requiringEmail: email, for: .organicTrackReferral, name: name, referrer: referrer, timestamp: timestamp)
         body.hostingUrl = hostingURL
         return body
     }
@@ -92,5 +84,23 @@ extension Components.Schemas.SubscriberRequest {
         self.init(
             device: device.device, osType: device.osType, ipAddress: device.ipAddress,
             screenSize: device.screenSize, timestamp: timestamp)
+    }
+
+    /// A referral's body: who, referred by whom, from which device.
+    init(
+        email: String?, name: String?, referrer: String?, device: RHDeviceInfo = RHDeviceInfo(), timestamp: String
+    ) {
+        self.init(device: device, timestamp: timestamp)
+        self.email = email
+        self.name = name
+        self.referrer = referrer
+    }
+
+    /// A referral's body without device parameters, refused without an email.
+    init(
+        requiringEmail email: String?, for endpoint: RHEndpoint, name: String?, referrer: String?, timestamp: String
+    ) throws(RHError) {
+        try require(email, named: "email", for: endpoint)
+        self.init(email: email, name: name, referrer: referrer, timestamp: timestamp)
     }
 }

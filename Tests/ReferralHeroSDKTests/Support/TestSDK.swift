@@ -102,7 +102,8 @@ struct DocumentedCall: Sendable, CustomTestStringConvertible {
             endpoint: .deleteSubscriber, operationID: "deleteSubscriber", method: .delete, path: subscriberPath,
             bodyKeys: ["timestamp"], invoke: { $0.DeleteSubscriber() }),
         DocumentedCall(
-            endpoint: .clickCapture, operationID: "captureShare", method: .post, path: subscriberPath + "/click_capture",
+            endpoint: .clickCapture, operationID: "captureShare", method: .post,
+            path: subscriberPath + "/click_capture",
             bodyKeys: ["social", "timestamp"], invoke: { $0.clickCapture(social: "facebook") }),
         DocumentedCall(
             endpoint: .myReferrals, operationID: "getReferralsData", method: .get,
@@ -112,7 +113,8 @@ struct DocumentedCall: Sendable, CustomTestStringConvertible {
             invoke: { $0.getLeaderboard() }),
         DocumentedCall(
             endpoint: .getReferrer, operationID: "getReferrer", method: .get,
-            path: "/subscribers/referrer?os_type=iOS&device=iPhone&ip_address=203.0.113.7&screen_size=393.0%20x%20852.0",
+            path:
+                "/subscribers/referrer?os_type=iOS&device=iPhone&ip_address=203.0.113.7&screen_size=393.0%20x%20852.0",
             invoke: { $0.GetReferrer() }),
         DocumentedCall(
             endpoint: .rewardsList, operationID: "getRewards", method: .get, path: subscriberPath + "/rewards",
