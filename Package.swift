@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "harness", targets: ["harness"]),
         .library(name: "LibXML", targets: ["LibXML"]),
+        .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
     ],
     dependencies: [
@@ -20,6 +21,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "LibXML", dependencies: ["CLibXML2"]),
+        .target(name: "JSONCore"),
         .target(name: "HarnessTesting"),
         .executableTarget(
             name: "harness",
@@ -30,6 +32,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
         .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
     ]
 )
