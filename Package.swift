@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "harness", targets: ["harness"]),
         .library(name: "LibXML", targets: ["LibXML"]),
+        .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
     ],
@@ -24,6 +25,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "LibXML", dependencies: ["CLibXML2"]),
+        .target(name: "JSONCore"),
         .target(name: "HarnessTesting"),
         .target(
             name: "ReferralHeroSDK",
@@ -42,6 +44,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
         .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
         .testTarget(
             name: "ReferralHeroSDKTests",
