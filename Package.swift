@@ -8,10 +8,14 @@ let package = Package(
         .executable(name: "harness", targets: ["harness"]),
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .library(name: "EngageSDK", targets: ["EngageSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -21,16 +25,34 @@ let package = Package(
         ),
         .target(name: "LibXML", dependencies: ["CLibXML2"]),
         .target(name: "HarnessTesting"),
+        .target(
+            name: "EngageSDK",
+            dependencies: [
+                "LibXML",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Documentation.md"],
+            resources: [.copy("Resources/EngageConfigDefaults.json")]
+        ),
+        .executableTarget(
+            name: "EngageStoreProbe",
+            dependencies: ["EngageSDK"],
+            path: "Tests/Probes/EngageStoreProbe"
+        ),
         .executableTarget(
             name: "harness",
             dependencies: [
                 "LibXML",
+                "EngageSDK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
+        .testTarget(name: "EngageSDKTests", dependencies: ["EngageSDK", "EngageStoreProbe", "HarnessTesting"]),
     ]
 )
 
