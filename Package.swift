@@ -38,7 +38,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "EngageStoreProbe",
-            dependencies: ["EngageSDK"],
+            dependencies: [
+                "EngageSDK",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
             path: "Tests/Probes/EngageStoreProbe"
         ),
         .executableTarget(
@@ -52,7 +56,17 @@ let package = Package(
         ),
         .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
-        .testTarget(name: "EngageSDKTests", dependencies: ["EngageSDK", "EngageStoreProbe", "HarnessTesting"]),
+        .testTarget(
+            name: "EngageSDKTests",
+            dependencies: [
+                "EngageSDK",
+                "EngageStoreProbe",
+                "HarnessTesting",
+                "LibXML",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
     ]
 )
 

@@ -14,6 +14,8 @@ public actor TokenProvider {
     private var consecutiveFailures = 0
     /// How many token requests this provider has sent (for tests and the bench).
     public private(set) var requestCount = 0
+    /// Callers waiting for a refresh another caller started.
+    private(set) var waitingForRefresh = 0
 
     init(
         exchange: HTTPExchange, credentials: EngageCredentials, clock: EngageClock, backoff: TokenBackoff,
@@ -29,7 +31,11 @@ public actor TokenProvider {
     /// A token that is not due for renewal, fetching one when needed.
     public func token() async throws -> AccessToken {
         if let cached, clock.now() < cached.refreshAt { return cached }
-        if let refreshing { return try await refreshing.value }
+        if let refreshing {
+            waitingForRefresh += 1
+            defer { waitingForRefresh -= 1 }
+            return try await refreshing.value
+        }
         let task = Task { try await self.refresh() }
         refreshing = task
         defer { refreshing = nil }

@@ -3,6 +3,10 @@ import Foundation
 /// What ``MobileIdentityManager/setupRecipient()`` leaves behind.
 public struct SetupRecipientResult: Sendable, Hashable {
     public var recipientID: String
+
+    public init(recipientID: String) {
+        self.recipientID = recipientID
+    }
 }
 
 /// What ``MobileIdentityManager/checkIdentity(_:)`` found: the recipient the app now is, the one merged
@@ -11,6 +15,12 @@ public struct CheckIdentityResult: Sendable, Hashable {
     public var recipientID: String
     public var mergedRecipientID: String?
     public var mobileUserID: String
+
+    public init(recipientID: String, mergedRecipientID: String?, mobileUserID: String) {
+        self.recipientID = recipientID
+        self.mergedRecipientID = mergedRecipientID
+        self.mobileUserID = mobileUserID
+    }
 }
 
 /// Ties the app's mobile user id to an Engage recipient and merges recipients when another id (say a

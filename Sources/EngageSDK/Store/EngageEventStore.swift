@@ -17,7 +17,7 @@ public actor EngageEventStore {
     let database: DatabaseQueue
     private var nextClaim: Int64 = 1
     /// Events found in flight when the store was opened (a flush was interrupted).
-    public let recoveredInFlight: Int
+    public nonisolated let recoveredInFlight: Int
 
     /// Opens (or creates) the store.
     public init(storage: EngageStorage, durability: EngageDurability = .full) throws {

@@ -18,7 +18,7 @@ public actor UBFManager {
     let clock: EngageClock
     let observer: EngageObserver
     /// The most events one request carries.
-    public let maxEventsPerPost: Int
+    public nonisolated let maxEventsPerPost: Int
     /// The session state (§7.3).
     public private(set) var session: SessionTracker
 
