@@ -11,8 +11,8 @@ import Darwin
 
 @Suite("EngageEventStore crash safety")
 struct StoreCrashTests {
-    static let count = 20_000
-    static let perPost = 100
+    static let count = 5_000
+    static let perPost = 50
 
     @Test("A process killed (SIGKILL) in the middle of a flush loses no event; the rest go out on restart")
     func killedMidFlush() async throws {

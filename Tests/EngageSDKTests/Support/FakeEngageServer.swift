@@ -33,7 +33,7 @@ actor FakeEngageServer: ClientTransport {
     private(set) var xmlRequests: [XMLRequest] = []
     private(set) var eventBatches: [[String]] = []
     private(set) var eventBearers: [String?] = []
-    private(set) var receivedEvents: [String: String] = [:]
+    private(set) var receivedEvents: [String: JSONValue] = [:]
     private(set) var recipients: [Recipient] = []
     private(set) var tableRows: [String: [[String: String]]] = [:]
     private var validTokens: Set<String> = []
@@ -173,7 +173,7 @@ actor FakeEngageServer: ClientTransport {
         for event in events {
             let id = event["eventId"]?.stringValue ?? ""
             ids.append(id)
-            receivedEvents[id] = String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
+            receivedEvents[id] = event
         }
         eventBatches.append(ids)
         return (200, "application/json", "{}")
