@@ -28,7 +28,7 @@ public struct XMLAPIResult: Sendable, Hashable {
         } catch {
             throw EngageError.malformedResponse(operationID: EngageOperationID.xmlAPI, detail: error.description)
         }
-        guard let root = document.root, root.localName.lowercased() == "envelope" else {
+        guard let root = document.root, root.localName.equalsIgnoringASCIICase("envelope") else {
             throw EngageError.malformedResponse(
                 operationID: EngageOperationID.xmlAPI, detail: "the root element is not <Envelope>")
         }
@@ -86,7 +86,7 @@ public struct XMLAPIResult: Sendable, Hashable {
     /// `RESULT/COLUMNS/COLUMN`, one or many, in document order.
     public var columns: [Column] {
         guard let columns = result?.child("columns") else { return [] }
-        return columns.elements.filter { $0.localName.lowercased() == "column" }.map {
+        return columns.elements.filter { $0.localName.equalsIgnoringASCIICase("column") }.map {
             Column(name: $0.child("name")?.text ?? "", value: $0.child("value")?.text ?? "")
         }
     }
@@ -94,7 +94,7 @@ public struct XMLAPIResult: Sendable, Hashable {
     /// The value of the column `name` (case-insensitive), if present.
     public func column(_ name: String) -> String? {
         let wanted = name.lowercased()
-        return columns.first { $0.name.lowercased() == wanted }?.value
+        return columns.first { $0.name.equalsIgnoringASCIICase(wanted) }?.value
     }
 
     /// `RESULT/FAILURES/FAILURE` of InsertUpdateRelationalTable.
@@ -139,7 +139,7 @@ public struct XMLAPIResult: Sendable, Hashable {
 extension XML.Element {
     /// The first child whose local name, lower-cased, is `lowercasedName`.
     func child(_ lowercasedName: String) -> XML.Element? {
-        for case .element(let element) in children where element.localName.lowercased() == lowercasedName {
+        for case .element(let element) in children where element.localName.equalsIgnoringASCIICase(lowercasedName) {
             return element
         }
         return nil
@@ -153,5 +153,22 @@ extension XML.Element {
             current = next
         }
         return current
+    }
+}
+
+extension String {
+    /// True when this string equals `lowercased` with ASCII letters compared without case; no allocation.
+    func equalsIgnoringASCIICase(_ lowercased: String) -> Bool {
+        var left = utf8.makeIterator()
+        var right = lowercased.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case (let byte?, let other?):
+                let folded = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                if folded != other { return false }
+            default: return false
+            }
+        }
     }
 }
