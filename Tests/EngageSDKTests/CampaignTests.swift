@@ -7,7 +7,8 @@ struct CampaignTests {
     @Test("A deep link sets the campaign with CampaignValidFor and tracks session started with its parameters")
     func deepLinkValidFor() async throws {
         let fixture = try EngageFixture()
-        let url = try #require(URL(string: "MakeAndBuild://test/5?CurrentCampaign=Spring%20Sale&CampaignValidFor=4hours&bad&x=1=2"))
+        let url = try #require(
+            URL(string: "MakeAndBuild://test/5?CurrentCampaign=Spring%20Sale&CampaignValidFor=4hours&bad&x=1=2"))
         let (parameters, event) = try await fixture.engage.deepLinks.handle(url: url)
         #expect(parameters == ["CurrentCampaign": "Spring Sale", "CampaignValidFor": "4hours"])
         #expect(event.eventTypeCode == 13)
@@ -34,7 +35,10 @@ struct CampaignTests {
     @Test("The legacy CampaignEndTimeStamp is read as epoch seconds")
     func legacyEndTimeStamp() async throws {
         let fixture = try EngageFixture()
-        let url = try #require(URL(string: "Silverpop://campaign/TestCurrentCampaign?CurrentCampaign=Legacy&CampaignEndTimeStamp=1419465600"))
+        let url = try #require(
+            URL(
+                string:
+                    "Silverpop://campaign/TestCurrentCampaign?CurrentCampaign=Legacy&CampaignEndTimeStamp=1419465600"))
         try await fixture.engage.deepLinks.handle(url: url)
         #expect(await fixture.engage.campaigns.expiresAt() == Date(timeIntervalSince1970: 1_419_465_600))
     }
@@ -51,7 +55,8 @@ struct CampaignTests {
         let fixture = try EngageFixture()
         let payload = JSONValue.object([
             "aps": .object(["alert": .string("Sale today")]),
-            "data": .object(["inner": .object(["CurrentCampaign": .string("Push"), "CampaignValidFor": .string("2d")])]),
+            "data": .object(["inner": .object(["CurrentCampaign": .string("Push"), "CampaignValidFor": .string("2d")])]
+            ),
         ])
         let event = try await fixture.engage.deepLinks.handle(openedNotification: payload)
         #expect(event.eventTypeCode == 49)

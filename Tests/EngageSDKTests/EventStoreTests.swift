@@ -92,9 +92,13 @@ struct EventStoreTests {
     func purge() async throws {
         let store = try EngageEventStore(storage: .inMemory)
         let startOfToday = Date(timeIntervalSince1970: 1_402_358_400)
-        try await store.append(events(2, at: startOfToday.addingTimeInterval(-30 * Self.day), prefix: "old"), status: .notPosted)
-        try await store.append(events(1, at: startOfToday.addingTimeInterval(-30 * Self.day - 1), prefix: "older"), status: .successfullyPosted)
-        try await store.append(events(1, at: startOfToday.addingTimeInterval(-30 * Self.day + 1), prefix: "recent"), status: .notPosted)
+        try await store.append(
+            events(2, at: startOfToday.addingTimeInterval(-30 * Self.day), prefix: "old"), status: .notPosted)
+        try await store.append(
+            events(1, at: startOfToday.addingTimeInterval(-30 * Self.day - 1), prefix: "older"),
+            status: .successfullyPosted)
+        try await store.append(
+            events(1, at: startOfToday.addingTimeInterval(-30 * Self.day + 1), prefix: "recent"), status: .notPosted)
         let removed = try await store.purge(olderThanDays: 30, now: Self.now)
         #expect(removed == 3)
         #expect(try await store.events().map(\.eventID) == ["recent-1"])

@@ -28,7 +28,9 @@ struct MobileIdentityManagerTests {
 
     @Test("setupRecipient fails without a call when auto anonymous tracking is off and no mobile user id is set")
     func setupValidation() async throws {
-        let fixture = try EngageFixture(configure: { $0.set(.bool(false), "enableAutoAnonymousTracking", in: "Recipient") })
+        let fixture = try EngageFixture(configure: {
+            $0.set(.bool(false), "enableAutoAnonymousTracking", in: "Recipient")
+        })
         await #expect(throws: EngageError.identity(.emptyMobileUserID)) {
             try await fixture.engage.identity.setupRecipient()
         }
@@ -42,7 +44,10 @@ struct MobileIdentityManagerTests {
         await fixture.server.failNextTokenRequests([
             (200, #"{"access_token":"x","expires_in":100}"#), (200, #"{"access_token":"y","expires_in":100}"#),
         ])
-        await #expect(throws: EngageError.fault(operation: .addRecipient, errorID: 145, faultString: "Session has expired or is invalid")) {
+        await #expect(
+            throws: EngageError.fault(
+                operation: .addRecipient, errorID: 145, faultString: "Session has expired or is invalid")
+        ) {
             try await fixture.engage.identity.setupRecipient()
         }
     }
@@ -69,9 +74,14 @@ struct MobileIdentityManagerTests {
         let setup = try await identity.setupRecipient()
         let mobile = await identity.mobileUserID
         let result = try await identity.checkIdentity(["facebook_id": "fb-2"])
-        #expect(result == CheckIdentityResult(recipientID: existing, mergedRecipientID: setup.recipientID, mobileUserID: mobile))
         #expect(
-            await operations(fixture.server) == ["AddRecipient", "SelectRecipientData", "UpdateRecipient", "UpdateRecipient"])
+            result
+                == CheckIdentityResult(
+                    recipientID: existing, mergedRecipientID: setup.recipientID, mobileUserID: mobile))
+        #expect(
+            await operations(fixture.server) == [
+                "AddRecipient", "SelectRecipientData", "UpdateRecipient", "UpdateRecipient",
+            ])
         let old = try #require(await fixture.server.recipient(setup.recipientID))
         #expect(old.columns["Mobile User Id"] == "")
         #expect(old.columns["Merged Recipient Id"] == existing)
@@ -92,7 +102,9 @@ struct MobileIdentityManagerTests {
         let setup = try await identity.setupRecipient()
         let result = try await identity.checkIdentity(["facebook_id": "fb-3"])
         #expect(
-            result == CheckIdentityResult(recipientID: existing, mergedRecipientID: setup.recipientID, mobileUserID: "M-OTHER"))
+            result
+                == CheckIdentityResult(
+                    recipientID: existing, mergedRecipientID: setup.recipientID, mobileUserID: "M-OTHER"))
         #expect(
             await operations(fixture.server) == [
                 "AddRecipient", "SelectRecipientData", "UpdateRecipient", "InsertUpdateRelationalTable",
@@ -138,7 +150,8 @@ struct MobileIdentityManagerTests {
         let setup = try await fixture.engage.identity.setupRecipient()
         let mobile = await fixture.engage.identity.mobileUserID
         let result = try await fixture.engage.identity.checkIdentity(["Mobile User Id": mobile])
-        #expect(result == CheckIdentityResult(recipientID: setup.recipientID, mergedRecipientID: nil, mobileUserID: mobile))
+        #expect(
+            result == CheckIdentityResult(recipientID: setup.recipientID, mergedRecipientID: nil, mobileUserID: mobile))
         #expect(await operations(fixture.server) == ["AddRecipient", "SelectRecipientData"])
     }
 }

@@ -1,6 +1,7 @@
-@testable import EngageSDK
 import Foundation
 import Testing
+
+@testable import EngageSDK
 
 @Suite("TokenProvider")
 struct TokenProviderTests {
@@ -75,7 +76,8 @@ struct TokenProviderTests {
         await server.setRejection(.fault145)
         await server.revokeAllTokens()
         await server.failNextTokenRequests([
-            (200, #"{"access_token":"bogus2","expires_in":14400}"#), (200, #"{"access_token":"bogus3","expires_in":14400}"#),
+            (200, #"{"access_token":"bogus2","expires_in":14400}"#),
+            (200, #"{"access_token":"bogus3","expires_in":14400}"#),
         ])
         let result = try await fixture.engage.xmlAPI.selectRecipient(id: "1")
         #expect(result.errorID == 145)
@@ -121,7 +123,9 @@ struct TokenProviderTests {
         await fixture.server.failNextTokenRequests([
             (401, #"{"error":"invalid_client","error_description":"bad client"}"#)
         ])
-        await #expect(throws: EngageError.tokenRequestFailed(status: 401, error: "invalid_client", description: "bad client")) {
+        await #expect(
+            throws: EngageError.tokenRequestFailed(status: 401, error: "invalid_client", description: "bad client")
+        ) {
             try await fixture.engage.tokens.token()
         }
         #expect(fixture.clock.sleeps.isEmpty)

@@ -1,7 +1,8 @@
-@testable import EngageSDK
 import Foundation
 import LibXML
 import Testing
+
+@testable import EngageSDK
 
 @Suite("XMLAPI")
 struct XMLAPIEnvelopeTests {
@@ -100,7 +101,8 @@ struct XMLAPIEnvelopeTests {
         #expect(Set(XMLAPIOperation.allCases.map(\.rawValue)).count == 58)
         var api = XMLAPI(.getJobStatus)
         api.add(element: "JOB_ID", "42")
-        #expect(api.envelopeString == "<Envelope><Body><GetJobStatus><JOB_ID>42</JOB_ID></GetJobStatus></Body></Envelope>")
+        #expect(
+            api.envelopeString == "<Envelope><Body><GetJobStatus><JOB_ID>42</JOB_ID></GetJobStatus></Body></Envelope>")
     }
 
     @Test("Typed helpers send the elements of §2.4")

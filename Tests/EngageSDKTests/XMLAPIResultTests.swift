@@ -76,9 +76,12 @@ struct XMLAPIResultTests {
         #expect(result.isSessionLost)
     }
 
-    @Test("SUCCESS reads TRUE, true and the literal SUCCESS as success, anything else as failure",
-        arguments: [("TRUE", true), ("true", true), ("SUCCESS", true), ("Success", true), ("false", false),
-            ("FALSE", false), ("", false)])
+    @Test(
+        "SUCCESS reads TRUE, true and the literal SUCCESS as success, anything else as failure",
+        arguments: [
+            ("TRUE", true), ("true", true), ("SUCCESS", true), ("Success", true), ("false", false),
+            ("FALSE", false), ("", false),
+        ])
     func successCasing(value: String, expected: Bool) throws {
         let result = try parse("<Envelope><Body><RESULT><SUCCESS>\(value)</SUCCESS></RESULT></Body></Envelope>")
         #expect(result.isSuccess == expected)
@@ -88,7 +91,8 @@ struct XMLAPIResultTests {
     func failures() throws {
         let result = try parse(
             #"<Envelope><Body><RESULT><SUCCESS>true</SUCCESS><FAILURES><FAILURE failure_type="permanent" "#
-                + #"description="Bad key"><COLUMN name="id">4</COLUMN></FAILURE></FAILURES></RESULT></Body></Envelope>"#)
+                + #"description="Bad key"><COLUMN name="id">4</COLUMN></FAILURE></FAILURES></RESULT></Body></Envelope>"#
+        )
         #expect(result.failures.count == 1)
         #expect(result.failures.first?.failureType == "permanent")
         #expect(result.failures.first?.columns.first?.value == "4")

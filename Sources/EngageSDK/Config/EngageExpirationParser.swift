@@ -94,7 +94,8 @@ public struct EngageExpirationParser: Sendable, Hashable {
             for (offset, expected) in shape.enumerated() {
                 let character = characters[start + offset]
                 let ok =
-                    expected == "d" ? (character.isASCII && character.isNumber)
+                    expected == "d"
+                    ? (character.isASCII && character.isNumber)
                     : expected == " " ? character.isWhitespace : character == expected
                 if !ok {
                     fits = false

@@ -63,7 +63,9 @@ public actor MobileIdentityManager {
         var mobileUserID = await state.string(.mobileUserID)
         if !recipientID.isEmpty, !mobileUserID.isEmpty { return SetupRecipientResult(recipientID: recipientID) }
         let recipient = config.recipient
-        if mobileUserID.isEmpty, !recipient.enableAutoAnonymousTracking { throw EngageError.identity(.emptyMobileUserID) }
+        if mobileUserID.isEmpty, !recipient.enableAutoAnonymousTracking {
+            throw EngageError.identity(.emptyMobileUserID)
+        }
         if xmlAPI.listID.isEmpty { throw EngageError.identity(.missingListID) }
         if recipient.mobileUserIDColumn.isEmpty { throw EngageError.identity(.missingMobileUserIDColumn) }
 
@@ -118,7 +120,8 @@ public actor MobileIdentityManager {
         if existingID == current {
             if existingMobile.isEmpty {
                 _ = try await xmlAPI.postChecked(
-                    .updateRecipient(id: current, listID: listID, columns: [XMLAPI.NameValue(mobileColumn, currentMobile)]))
+                    .updateRecipient(
+                        id: current, listID: listID, columns: [XMLAPI.NameValue(mobileColumn, currentMobile)]))
             }
             return CheckIdentityResult(recipientID: current, mergedRecipientID: nil, mobileUserID: currentMobile)
         }
@@ -127,7 +130,8 @@ public actor MobileIdentityManager {
         if existingMobile.isEmpty {
             guard !currentMobile.isEmpty else { throw EngageError.identity(.missingMobileUserIDForMerge) }
             _ = try await xmlAPI.postChecked(
-                .updateRecipient(id: existingID, listID: listID, columns: [XMLAPI.NameValue(mobileColumn, currentMobile)]))
+                .updateRecipient(
+                    id: existingID, listID: listID, columns: [XMLAPI.NameValue(mobileColumn, currentMobile)]))
             _ = try await xmlAPI.postChecked(
                 .updateRecipient(
                     id: current, listID: listID,

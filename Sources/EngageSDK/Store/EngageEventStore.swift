@@ -117,7 +117,8 @@ public actor EngageEventStore {
             let ids = claim.events.map(\.eventID)
             return try String.fetchAll(
                 db,
-                sql: "SELECT event_id FROM engage_event WHERE event_status = 3 AND event_id IN (\(Self.marks(ids.count)))",
+                sql:
+                    "SELECT event_id FROM engage_event WHERE event_status = 3 AND event_id IN (\(Self.marks(ids.count)))",
                 arguments: StatementArguments(ids))
         }
     }
@@ -188,21 +189,22 @@ public actor EngageEventStore {
         }
     }
 
-    private func write<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T)
-        async throws -> T
-    {
-        do {
-            return try await database.write(body)
-        } catch {
-            throw EngageError.store(operation, error)
-        }
+    private func write<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await guarded(operation) { try await database.write(body) }
     }
 
-    private func read<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T)
-        async throws -> T
-    {
+    private func read<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await guarded(operation) { try await database.read(body) }
+    }
+
+    /// Runs database work, reporting its failure as ``EngageError/store(operation:cause:)``.
+    private func guarded<T: Sendable>(_ operation: String, _ work: () async throws -> T) async throws -> T {
         do {
-            return try await database.read(body)
+            return try await work()
         } catch {
             throw EngageError.store(operation, error)
         }

@@ -74,27 +74,31 @@ public struct UBFEventBuilder: Sendable {
     public func goalAbandoned(
         _ goalName: String, at date: Date, campaign: String, params: [String: String] = [:], tags: [String] = []
     ) -> UBFEvent {
-        event(
-            .goalAbandoned, at: date, params: params, tags: tags,
-            added: [UBFAttribute(fieldNames.goalName, goalName), UBFAttribute(fieldNames.currentCampaign, campaign)])
+        named(.goalAbandoned, fieldNames.goalName, goalName, date, campaign, params, tags)
     }
 
     /// Goal completed (16), with `Goal Name` and `Campaign Name`.
     public func goalCompleted(
         _ goalName: String, at date: Date, campaign: String, params: [String: String] = [:], tags: [String] = []
     ) -> UBFEvent {
-        event(
-            .goalCompleted, at: date, params: params, tags: tags,
-            added: [UBFAttribute(fieldNames.goalName, goalName), UBFAttribute(fieldNames.currentCampaign, campaign)])
+        named(.goalCompleted, fieldNames.goalName, goalName, date, campaign, params, tags)
     }
 
     /// Named event (17), with `Event Name` and `Campaign Name`.
     public func namedEvent(
         _ eventName: String, at date: Date, campaign: String, params: [String: String] = [:], tags: [String] = []
     ) -> UBFEvent {
+        named(.namedEvent, fieldNames.eventName, eventName, date, campaign, params, tags)
+    }
+
+    /// An event that names something (a goal, an event) and carries the campaign.
+    private func named(
+        _ type: UBFEventType, _ field: String, _ name: String, _ date: Date, _ campaign: String,
+        _ params: [String: String], _ tags: [String]
+    ) -> UBFEvent {
         event(
-            .namedEvent, at: date, params: params, tags: tags,
-            added: [UBFAttribute(fieldNames.eventName, eventName), UBFAttribute(fieldNames.currentCampaign, campaign)])
+            type, at: date, params: params, tags: tags,
+            added: [UBFAttribute(field, name), UBFAttribute(fieldNames.currentCampaign, campaign)])
     }
 
     /// Local notification received (48): `Campaign Name`, `Call To Action` = alert action, `Displayed Message`

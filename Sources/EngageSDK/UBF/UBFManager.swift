@@ -135,14 +135,12 @@ public actor UBFManager {
 
     private func perform(_ actions: [SessionTracker.Action]) async throws {
         for action in actions {
-            let builder = try await builder()
-            let campaign = await campaigns.currentCampaign()
             switch action {
             case .startSession(let at):
-                try await trackEvent(builder.sessionStarted(at: at, campaign: campaign))
+                try await track { $0.sessionStarted(at: at, campaign: $2) }
                 await observer.emit(.sessionStarted(at: at))
             case .endSession(let at, let duration):
-                try await trackEvent(builder.sessionEnded(at: at, campaign: campaign, duration: duration))
+                try await track { $0.sessionEnded(at: at, campaign: $2, duration: duration) }
                 await observer.emit(.sessionEnded(duration: duration))
             }
         }

@@ -127,7 +127,8 @@ public struct XMLAPI: Sendable, Hashable {
         }
         if !syncFields.isEmpty {
             body.append(
-                XML.Element("SYNC_FIELDS", elements: syncFields.map { Self.nameValue("SYNC_FIELD", $0.name, $0.value) }))
+                XML.Element("SYNC_FIELDS", elements: syncFields.map { Self.nameValue("SYNC_FIELD", $0.name, $0.value) })
+            )
         }
         return XML.Element("Envelope", elements: [XML.Element("Body", elements: [body])])
     }

@@ -11,15 +11,6 @@ public struct XMLAPIManager: Sendable {
     /// The recipient database (list) id given at initialisation.
     public let listID: String
 
-    init(exchange: AuthorizedExchange, state: EngageStateStore, config: EngageConfig, clock: EngageClock, listID: String)
-    {
-        self.exchange = exchange
-        self.state = state
-        self.config = config
-        self.clock = clock
-        self.listID = listID
-    }
-
     /// Posts any request and returns the parsed result, fault or not.
     public func post(_ api: XMLAPI) async throws -> XMLAPIResult {
         let body = FormEncoding.encode([("xml", api.envelopeString)])
@@ -69,7 +60,8 @@ extension XMLAPIManager {
     public func addRecipient(
         mobileUserIDColumn column: String, mobileUserID: String, listID: String? = nil
     ) async throws -> XMLAPIResult {
-        try await post(.addRecipient(mobileUserIDColumn: column, mobileUserID: mobileUserID, listID: listID ?? self.listID))
+        try await post(
+            .addRecipient(mobileUserIDColumn: column, mobileUserID: mobileUserID, listID: listID ?? self.listID))
     }
 
     /// The deprecated anonymous recipient: stores the returned RecipientId as the anonymous id.

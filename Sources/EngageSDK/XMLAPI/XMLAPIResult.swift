@@ -119,8 +119,10 @@ public struct XMLAPIResult: Sendable, Hashable {
         }
         guard let first = segments.first else { return nil }
         if first == "columns", segments.count > 1 {
-            let name = path.split(separator: ".", omittingEmptySubsequences: false).drop { $0.lowercased() != "columns" }
-                .dropFirst().joined(separator: ".")
+            let name = path.split(separator: ".", omittingEmptySubsequences: false).drop {
+                $0.lowercased() != "columns"
+            }
+            .dropFirst().joined(separator: ".")
             return column(name)
         }
         for start in [result, body, envelope].compactMap({ $0 }) {

@@ -46,7 +46,8 @@ extension Harness.Bench {
 
         /// Appends `events` prebuilt events to a fresh WAL database file, `batch` per transaction.
         func appendRate(durability: EngageDurability, logger: Logger) async throws -> Double {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-engage-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "bench-engage-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             let store = try EngageEventStore(
                 storage: .file(folder.appendingPathComponent("events.sqlite")), durability: durability)

@@ -190,10 +190,14 @@ actor FakeEngageServer: ClientTransport {
                     elements: columns.keys.sorted().map { name in
                         XML.Element(
                             "COLUMN",
-                            elements: [XML.Element("NAME", text: name), XML.Element("VALUE", text: columns[name] ?? "")])
+                            elements: [
+                                XML.Element("NAME", text: name), XML.Element("VALUE", text: columns[name] ?? ""),
+                            ])
                     }))
         }
-        return (200, "text/xml", XML.Element("Envelope", elements: [XML.Element("Body", elements: [result])]).serialized())
+        return (
+            200, "text/xml", XML.Element("Envelope", elements: [XML.Element("Body", elements: [result])]).serialized()
+        )
     }
 
     static func fault(_ errorID: Int, _ message: String, errorClass: String = "SP.API") -> (Int, String, String) {
