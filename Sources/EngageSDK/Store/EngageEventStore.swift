@@ -106,6 +106,10 @@ public actor EngageEventStore {
     @discardableResult
     public func markFailed(_ claim: Claim, maxRetries: Int) async throws -> [String] {
         try await write("markFailed") { db in
+            let failing = try String.fetchAll(
+                db,
+                sql: "SELECT event_id FROM engage_event WHERE in_flight = ? AND failure_count + 1 >= ? ORDER BY id",
+                arguments: [claim.token, maxRetries])
             try db.execute(
                 sql: """
                     UPDATE engage_event SET failure_count = failure_count + 1,
@@ -114,12 +118,7 @@ public actor EngageEventStore {
                     WHERE in_flight = ?
                     """,
                 arguments: [maxRetries, claim.token])
-            let ids = claim.events.map(\.eventID)
-            return try String.fetchAll(
-                db,
-                sql:
-                    "SELECT event_id FROM engage_event WHERE event_status = 3 AND event_id IN (\(Self.marks(ids.count)))",
-                arguments: StatementArguments(ids))
+            return failing
         }
     }
 
