@@ -61,7 +61,6 @@ enum EngageDatabase {
                         event_date REAL NOT NULL
                     );
                     CREATE INDEX engage_event_ready ON engage_event(in_flight, event_status, id);
-                    CREATE INDEX engage_event_date ON engage_event(event_date);
                     CREATE TABLE engage_state (
                         key TEXT PRIMARY KEY NOT NULL,
                         value TEXT NOT NULL

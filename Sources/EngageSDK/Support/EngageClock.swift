@@ -36,8 +36,18 @@ public struct IdentifierGenerator: Sendable {
         self.next = next
     }
 
-    /// Upper-case UUID strings, as the shipped `EngageDefaultUUIDGenerator` makes them.
-    public static let uuid = IdentifierGenerator { UUID().uuidString }
+    /// Upper-case random (version 4) UUID strings, as the shipped `EngageDefaultUUIDGenerator` makes them. The
+    /// bytes come from the system's random number generator directly (Foundation's `UUID()` opens
+    /// `/dev/urandom` on every call on Linux).
+    public static let uuid = IdentifierGenerator {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            raw[6] = (raw[6] & 0x0F) | 0x40
+            raw[8] = (raw[8] & 0x3F) | 0x80
+            return UUID(uuid: raw.load(as: uuid_t.self)).uuidString
+        }
+    }
 
     /// Identifiers from a closure (tests pass a counter here).
     public static func custom(_ next: @escaping @Sendable () -> String) -> IdentifierGenerator {

@@ -105,35 +105,69 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 }
 
-enum JSONText {
+/// A JSON writer on UTF-8 bytes (much cheaper than appending to a `String` piece by piece).
+struct JSONText {
+    private(set) var bytes: [UInt8] = []
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends raw JSON text (punctuation, numbers, already valid JSON).
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends raw JSON text from a string.
+    mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// Appends `value` as a JSON string literal (quotes included).
-    static func appendString(_ value: String, to output: inout String) {
-        output += "\""
-        var plain = true
-        for byte in value.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            plain = false
-            break
+    mutating func string(_ value: String) {
+        bytes.append(0x22)
+        let utf8 = value.utf8
+        let plain = utf8.withContiguousStorageIfAvailable { buffer in
+            !buffer.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
         }
-        if plain {
-            output += value
+        if plain == true {
+            bytes.append(contentsOf: utf8)
         } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        output.unicodeScalars.append(scalar)
-                    }
+            for byte in utf8 {
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                case ..<0x20:
+                    bytes.append(contentsOf: [
+                        0x5C, 0x75, 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)],
+                    ])
+                default: bytes.append(byte)
                 }
             }
         }
-        output += "\""
+        bytes.append(0x22)
     }
+
+    /// Appends `value` in decimal, zero-padded to `width` digits.
+    mutating func digits(_ value: Int, width: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var remaining = value.magnitude
+        var scratch: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            repeat {
+                buffer[count] = UInt8(0x30 + remaining % 10)
+                remaining /= 10
+                count += 1
+            } while (remaining > 0 || count < width) && count < 8
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    /// The text written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }

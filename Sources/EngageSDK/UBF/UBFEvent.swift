@@ -79,21 +79,38 @@ public struct UBFEvent: Sendable, Hashable {
 
     /// The event as one compact JSON object, keys in a fixed order.
     public func jsonString() -> String {
-        var output = "{\"eventId\":"
-        output.reserveCapacity(96 + attributes.count * 40)
-        JSONText.appendString(id, to: &output)
-        output += ",\"eventTypeCode\":\(eventTypeCode),\"eventTimestamp\":\""
-        output += eventTimestamp
-        output += "\",\"attributes\":["
+        var capacity = 112 + id.utf8.count
+        for attribute in attributes { capacity += attribute.name.utf8.count + attribute.value.utf8.count + 24 }
+        var json = JSONText(capacity: capacity)
+        json.raw("{\"eventId\":")
+        json.string(id)
+        json.raw(",\"eventTypeCode\":")
+        json.digits(eventTypeCode, width: 1)
+        json.raw(",\"eventTimestamp\":\"")
+        let time = CivilTime(timestamp)
+        json.digits(time.year, width: 4)
+        json.raw("-")
+        json.digits(time.month, width: 2)
+        json.raw("-")
+        json.digits(time.day, width: 2)
+        json.raw("T")
+        json.digits(time.hour, width: 2)
+        json.raw(":")
+        json.digits(time.minute, width: 2)
+        json.raw(":")
+        json.digits(time.second, width: 2)
+        json.raw(".")
+        json.digits(time.millisecond, width: 3)
+        json.raw("Z\",\"attributes\":[")
         for (index, attribute) in attributes.enumerated() {
-            output += index == 0 ? "{\"name\":" : ",{\"name\":"
-            JSONText.appendString(attribute.name, to: &output)
-            output += ",\"value\":"
-            JSONText.appendString(attribute.value, to: &output)
-            output += "}"
+            json.raw(index == 0 ? "{\"name\":" : ",{\"name\":")
+            json.string(attribute.name)
+            json.raw(",\"value\":")
+            json.string(attribute.value)
+            json.raw("}")
         }
-        output += "]}"
-        return output
+        json.raw("]}")
+        return json.text
     }
 
     /// Reads an event written by ``jsonString()``. `eventTypeCode` may also be a numeric string, and the

@@ -28,7 +28,7 @@ public struct XMLAPIResult: Sendable, Hashable {
         } catch {
             throw EngageError.malformedResponse(operationID: EngageOperationID.xmlAPI, detail: error.description)
         }
-        guard let root = document.root, root.localName.equalsIgnoringASCIICase("envelope") else {
+        guard let root = document.root, root.hasLocalName("envelope") else {
             throw EngageError.malformedResponse(
                 operationID: EngageOperationID.xmlAPI, detail: "the root element is not <Envelope>")
         }
@@ -46,11 +46,8 @@ public struct XMLAPIResult: Sendable, Hashable {
 
     /// `SUCCESS` reads `TRUE`, `true` or the literal `SUCCESS` (OptOutRecipient), in any case.
     public var isSuccess: Bool {
-        guard let text = result?.child("success")?.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
-            return false
-        }
-        let lowered = text.lowercased()
-        return lowered == "true" || lowered == "success"
+        guard let text = result?.child("success")?.text.trimmingASCIIWhitespace.utf8 else { return false }
+        return text.equalsIgnoringASCIICase("true") || text.equalsIgnoringASCIICase("success")
     }
 
     /// `Fault/FaultString`, plain text or CDATA; nil without a fault.
@@ -73,8 +70,7 @@ public struct XMLAPIResult: Sendable, Hashable {
 
     /// `RESULT/RecipientId`, nil when absent or empty.
     public var recipientID: String? {
-        guard let text = result?.child("recipientid")?.text.trimmingCharacters(in: .whitespaces), !text.isEmpty
-        else { return nil }
+        guard let text = result?.child("recipientid")?.text.trimmingASCIIWhitespace, !text.isEmpty else { return nil }
         return text
     }
 
@@ -86,7 +82,7 @@ public struct XMLAPIResult: Sendable, Hashable {
     /// `RESULT/COLUMNS/COLUMN`, one or many, in document order.
     public var columns: [Column] {
         guard let columns = result?.child("columns") else { return [] }
-        return columns.elements.filter { $0.localName.equalsIgnoringASCIICase("column") }.map {
+        return columns.elements.filter { $0.hasLocalName("column") }.map {
             Column(name: $0.child("name")?.text ?? "", value: $0.child("value")?.text ?? "")
         }
     }
@@ -94,7 +90,7 @@ public struct XMLAPIResult: Sendable, Hashable {
     /// The value of the column `name` (case-insensitive), if present.
     public func column(_ name: String) -> String? {
         let wanted = name.lowercased()
-        return columns.first { $0.name.equalsIgnoringASCIICase(wanted) }?.value
+        return columns.first { $0.name.utf8.equalsIgnoringASCIICase(wanted) }?.value
     }
 
     /// `RESULT/FAILURES/FAILURE` of InsertUpdateRelationalTable.
@@ -141,7 +137,7 @@ public struct XMLAPIResult: Sendable, Hashable {
 extension XML.Element {
     /// The first child whose local name, lower-cased, is `lowercasedName`.
     func child(_ lowercasedName: String) -> XML.Element? {
-        for case .element(let element) in children where element.localName.equalsIgnoringASCIICase(lowercasedName) {
+        for case .element(let element) in children where element.hasLocalName(lowercasedName) {
             return element
         }
         return nil
@@ -158,10 +154,19 @@ extension XML.Element {
     }
 }
 
-extension String {
-    /// True when this string equals `lowercased` with ASCII letters compared without case; no allocation.
+extension XML.Element {
+    /// True when the name without its prefix equals `lowercased`, ASCII letters compared without case.
+    func hasLocalName(_ lowercased: String) -> Bool {
+        let utf8 = name.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: ":")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return utf8[start...].equalsIgnoringASCIICase(lowercased)
+    }
+}
+
+extension Sequence<UInt8> {
+    /// True when these UTF-8 bytes equal `lowercased` with ASCII letters compared without case; no allocation.
     func equalsIgnoringASCIICase(_ lowercased: String) -> Bool {
-        var left = utf8.makeIterator()
+        var left = makeIterator()
         var right = lowercased.utf8.makeIterator()
         while true {
             switch (left.next(), right.next()) {
@@ -172,5 +177,17 @@ extension String {
             default: return false
             }
         }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces, tabs and line breaks.
+    var trimmingASCIIWhitespace: String {
+        let utf8 = self.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        if first == utf8.startIndex, utf8.index(after: last) == utf8.endIndex { return self }
+        return String(decoding: utf8[first...last], as: UTF8.self)
     }
 }

@@ -19,38 +19,44 @@ extension Harness.Bench {
         @Option(help: "Events per append transaction.")
         var batch = 1000
 
-        @Option(help: "Seconds to measure the envelope figure.")
-        var seconds = 3.0
+        @Option(help: "Envelope round trips (build + form encode + result parse) to time.")
+        var roundTrips = 100_000
 
         func run() async throws {
             let logger = global.bootstrap()
-            guard events > 0, batch > 0 else { throw ValidationError("--events and --batch must be positive") }
-            print("bench engage: EngageSDK core")
-            for durability in [EngageDurability.full, .normal] {
-                let rate = try await appendRate(durability: durability, logger: logger)
-                let label = durability == .full ? "synchronous=FULL  " : "synchronous=NORMAL"
-                print(
-                    "  store append, \(label), \(batch)/txn: \(Figures.grouped(rate)) events/s   (target >= 100,000)")
+            guard events > 0, batch > 0, roundTrips > 0 else {
+                throw ValidationError("--events, --batch and --round-trips must be positive")
             }
-            let typical = try envelopeRoundTripRate(response: Self.typicalResult)
-            print(
-                "  envelope build + form encode + parse of a \(Self.typicalResult.utf8.count)-byte result: "
-                    + "\(Figures.grouped(typical)) /s   (target >= 50,000)")
+            print("bench engage: EngageSDK core (wall-clock rates, and rates per CPU-second of this process)")
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("bench-engage-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let runs: [(String, EngageStorage, EngageDurability)] = [
+                ("WAL file, synchronous=FULL  ", .file(folder.appendingPathComponent("full.sqlite")), .full),
+                ("WAL file, synchronous=NORMAL", .file(folder.appendingPathComponent("normal.sqlite")), .normal),
+                ("in memory                   ", .inMemory, .normal),
+            ]
+            for (label, storage, durability) in runs {
+                let measured = try await appendTime(storage: storage, durability: durability, logger: logger)
+                print("  store append, \(label), \(batch)/txn: \(measured.rates(events, unit: "events"))")
+            }
+            print("    (target >= 100,000 events/s)")
             let large = Harness.Bench.BenchXML.resultEnvelope()
-            let heavy = try envelopeRoundTripRate(response: large)
-            print(
-                "  envelope build + form encode + parse of a \(large.utf8.count)-byte, 24-column result: "
-                    + "\(Figures.grouped(heavy)) /s")
+            for (response, label) in [(Self.typicalResult, "result"), (large, "24-column result")] {
+                let measured = try await roundTripTime(response: response)
+                print(
+                    "  envelope build + form encode + parse of a \(response.utf8.count)-byte \(label): "
+                        + measured.rates(roundTrips, unit: "round trips"))
+            }
+            print("    (target >= 50,000/s)")
             print("  flush 10,000 events to the simulator over loopback: not measured (needs the MockServer simulator)")
         }
 
-        /// Appends `events` prebuilt events to a fresh WAL database file, `batch` per transaction.
-        func appendRate(durability: EngageDurability, logger: Logger) async throws -> Double {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "bench-engage-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let store = try EngageEventStore(
-                storage: .file(folder.appendingPathComponent("events.sqlite")), durability: durability)
+        /// Appends `events` prebuilt events to a fresh store, `batch` per transaction.
+        func appendTime(
+            storage: EngageStorage, durability: EngageDurability, logger: Logger
+        ) async throws -> Measurement {
+            let store = try EngageEventStore(storage: storage, durability: durability)
             let builder = UBFEventBuilder(
                 device: .current, identity: UBFIdentity(deviceID: UUID().uuidString, mobileUserID: "bench"),
                 fieldNames: try EngageConfig.defaults().ubfFieldNames)
@@ -61,16 +67,15 @@ extension Harness.Bench {
                         "bench \(index * batch + offset)", at: now, campaign: "Bench", params: ["Plan": "gold"])
                 }
             }
-            let clock = ContinuousClock()
-            let start = clock.now
-            for events in batches {
-                try await store.append(events, status: .notPosted)
+            let measured = try await Measurement.of {
+                for events in batches {
+                    try await store.append(events, status: .notPosted)
+                }
             }
-            let elapsed = start.duration(to: clock.now).seconds
             let stored = try await store.count()
             guard stored == events else { throw ValidationError("stored \(stored) of \(events) events") }
-            logger.info("appended \(stored) events in \(elapsed) s")
-            return Double(stored) / elapsed
+            logger.info("appended \(stored) events in \(measured.wallSeconds) s")
+            return measured
         }
 
         /// The SelectRecipientData result of the Engage notes (§2.5) with the identity columns.
@@ -82,17 +87,20 @@ extension Harness.Bench {
             </NAME><VALUE>0F6C3B2A-7E1D-4C55-9A57-2B8E6C1D9F00</VALUE></COLUMN></COLUMNS></RESULT></Body></Envelope>
             """
 
-        /// Builds a SelectRecipientData envelope, form-encodes it, and parses `response` as its result.
-        func envelopeRoundTripRate(response text: String) throws -> Double {
+        /// Builds a SelectRecipientData envelope, form-encodes it, and parses `response` as its result, `roundTrips`
+        /// times.
+        func roundTripTime(response text: String) async throws -> Measurement {
             let response = Data(text.utf8)
             let columns = [XMLAPI.NameValue("facebook_id", "100 & <2>"), XMLAPI.NameValue("Email", "a@b.c")]
-            return try Stopwatch(seconds: seconds).throughput {
-                let api = XMLAPI.selectRecipientData(columns: columns, listID: "23949")
-                let body = FormEncoding.encode([("xml", api.envelopeString)])
-                let result = try XMLAPIResult(data: response)
-                guard !body.isEmpty, result.isSuccess, result.recipientID == "33439394",
-                    result.column("Mobile User Id") != nil
-                else { throw ValidationError("the benchmark result did not read back") }
+            return try await Measurement.of {
+                for _ in 0..<roundTrips {
+                    let api = XMLAPI.selectRecipientData(columns: columns, listID: "23949")
+                    let body = FormEncoding.encode([("xml", api.envelopeString)])
+                    let result = try XMLAPIResult(data: response)
+                    guard !body.isEmpty, result.isSuccess, result.recipientID == "33439394",
+                        result.column("Mobile User Id") != nil
+                    else { throw ValidationError("the benchmark result did not read back") }
+                }
             }
         }
     }
