@@ -22,7 +22,7 @@ struct StoreCrashTests {
             let database = folder.appending("events.sqlite")
             let journal = folder.appending("server-journal.txt")
             let output = try await Self.runAndKill(
-                probe, [database.path, String(Self.count), String(Self.perPost), journal.path])
+                probe, [database.path, String(Self.count), String(Self.perPost), journal.path, "40"])
             #expect(output.contains("appended \(Self.count)"))
             #expect(!output.contains("done"), "the probe finished before it was killed; the kill was not mid-flush")
 

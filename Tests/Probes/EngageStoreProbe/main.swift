@@ -1,10 +1,11 @@
 // EngageStoreProbe: fills an Engage event store and flushes it, slowly, so a test can SIGKILL it mid-flush.
 //
-// usage: EngageStoreProbe <database> <event count> <events per post> <server journal>
+// usage: EngageStoreProbe <database> <event count> <events per post> <server journal> [stall after N posts]
 //
 // The "server" is a transport in this process: it issues a token and, for each batch, appends the event ids
 // to the journal file (one write per batch, so a kill keeps whole batches), prints `posted <n>`, and takes a
-// millisecond or two, as a network would. The probe prints `appended <n>` and, if it is not killed, `done`.
+// millisecond or two, as a network would; after the optional N-th batch it stops answering (a hung request), so
+// a kill is sure to land mid-flush. The probe prints `appended <n>` and, if it is not killed, `done`.
 import EngageSDK
 import Foundation
 import HTTPTypes
@@ -12,6 +13,7 @@ import OpenAPIRuntime
 
 struct JournalTransport: ClientTransport {
     let journal: FileHandle
+    let stallAfter: Int?
     let batches = Counter()
 
     func send(
@@ -34,6 +36,10 @@ struct JournalTransport: ClientTransport {
         try journal.write(contentsOf: Data(ids.map { $0 + "\n" }.joined().utf8))
         let count = await batches.increment()
         say("posted \(count)")
+        if count == stallAfter {
+            say("stalled")
+            try await Task.sleep(for: .seconds(3600))
+        }
         try await Task.sleep(for: .milliseconds(2))
         return (HTTPResponse(status: .ok, headerFields: fields), HTTPBody("{}"))
     }
@@ -52,7 +58,7 @@ func say(_ line: String) {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let count = Int(arguments[2]), let perPost = Int(arguments[3]) else {
+guard (5...6).contains(arguments.count), let count = Int(arguments[2]), let perPost = Int(arguments[3]) else {
     FileHandle.standardError.write(Data("usage: EngageStoreProbe <database> <count> <per post> <journal>\n".utf8))
     exit(64)
 }
@@ -71,7 +77,8 @@ config.set(.number(Double(count + 1)), "ubfEventCacheSize", in: "General")
 let engage = try Engage(
     Engage.Options(
         credentials: EngageCredentials(clientID: "probe", clientSecret: "probe", refreshToken: "probe"),
-        host: "https://probe.invalid", listID: "1", transport: JournalTransport(journal: journal),
+        host: "https://probe.invalid", listID: "1",
+        transport: JournalTransport(journal: journal, stallAfter: arguments.count == 6 ? Int(arguments[5]) : nil),
         storage: .file(URL(fileURLWithPath: arguments[1])), config: config, maxEventsPerPost: perPost))
 let builder = try await engage.ubf.builder()
 let now = Date()
