@@ -1,7 +1,9 @@
 import ArgumentParser
 import EngageSDK
 import Foundation
+import HTTPTypes
 import Logging
+import OpenAPIRuntime
 
 extension Harness.Bench {
     /// `harness bench engage`: the Engage SDK core's targets, measured in process.
@@ -49,6 +51,11 @@ extension Harness.Bench {
                         + measured.rates(roundTrips, unit: "round trips"))
             }
             print("    (target >= 50,000/s)")
+            let flush = try await flushTime(count: 10_000)
+            print(
+                "  flush 10,000 stored events, 1000 per request, through an in-process transport: "
+                    + "\(String(format: "%.3f", flush.wallSeconds)) s wall, \(String(format: "%.3f", flush.cpuSeconds)) s CPU"
+            )
             print("  flush 10,000 events to the simulator over loopback: not measured (needs the MockServer simulator)")
         }
 
@@ -78,6 +85,32 @@ extension Harness.Bench {
             return measured
         }
 
+        /// Stores `count` events, then times `postEventCache()` through a transport that reads each request body
+        /// and answers `200 {}`: the SDK's own share of a flush (claim, batch body, mark posted).
+        func flushTime(count: Int) async throws -> Measurement {
+            var config = try EngageConfig.defaults()
+            config.set(.number(Double(count + 1)), "ubfEventCacheSize", in: "General")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "bench-flush-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let engage = try Engage(
+                Engage.Options(
+                    credentials: EngageCredentials(clientID: "bench", clientSecret: "bench", refreshToken: "bench"),
+                    host: "https://bench.invalid", listID: "1", transport: AcceptingTransport(),
+                    storage: .file(folder.appendingPathComponent("events.sqlite")), config: config))
+            let builder = try await engage.ubf.builder()
+            let now = Date()
+            try await engage.store.append(
+                (0..<count).map { builder.namedEvent("flush \($0)", at: now, campaign: "") }, status: .notPosted)
+            var report = UBFPostReport()
+            let measured = try await Measurement.of { report = try await engage.ubf.postEventCache() }
+            guard report.posted.count == count, report.error == nil else {
+                throw ValidationError(
+                    "flushed \(report.posted.count) of \(count): \(report.error.map(String.init(describing:)) ?? "")")
+            }
+            return measured
+        }
+
         /// The SelectRecipientData result of the Engage notes (§2.5) with the identity columns.
         static let typicalResult = """
             <Envelope><Body><RESULT><SUCCESS>TRUE</SUCCESS><EMAIL>somebody@domain.com</EMAIL>\
@@ -103,5 +136,18 @@ extension Harness.Bench {
                 }
             }
         }
+    }
+}
+
+/// Answers the token request, and every other request with `200 {}` after reading its body.
+private struct AcceptingTransport: ClientTransport {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        if let body { _ = try await Data(collecting: body, upTo: 256 * 1024 * 1024) }
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        let answer = request.path == EngageEndpoint.tokenPath ? #"{"access_token":"bench","expires_in":14400}"# : "{}"
+        return (HTTPResponse(status: .ok, headerFields: fields), HTTPBody(answer))
     }
 }
