@@ -69,7 +69,9 @@ struct CivilTime: Hashable {
 
     /// `2015-01-28T01:39:53.123Z`: the UBF `eventTimestamp` (`yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`, UTC).
     var ubfTimestamp: String {
-        "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second)).\(pad(millisecond, 3))Z"
+        var json = JSONText(capacity: 24)
+        json.ubfTimestamp(self)
+        return json.text
     }
 
     /// `01/28/2015 01:36:50 GMT`: the iOS SDK's `nowGmtString` (`MM/dd/yyyy HH:mm:ss zzz`).
@@ -121,4 +123,18 @@ struct CivilTime: Hashable {
 private func pad(_ value: Int, _ width: Int = 2) -> String {
     let text = String(value)
     return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+}
+
+extension JSONText {
+    /// Appends `2015-01-28T01:39:53.123Z` (no quotes).
+    mutating func ubfTimestamp(_ time: CivilTime) {
+        let fields: [(Int, Int, StaticString)] = [
+            (time.year, 4, "-"), (time.month, 2, "-"), (time.day, 2, "T"), (time.hour, 2, ":"),
+            (time.minute, 2, ":"), (time.second, 2, "."), (time.millisecond, 3, "Z"),
+        ]
+        for (value, width, separator) in fields {
+            digits(value, width: width)
+            raw(separator)
+        }
+    }
 }
