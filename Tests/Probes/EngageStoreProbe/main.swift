@@ -59,7 +59,8 @@ func say(_ line: String) {
 
 let arguments = CommandLine.arguments
 guard (5...6).contains(arguments.count), let count = Int(arguments[2]), let perPost = Int(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: EngageStoreProbe <database> <count> <per post> <journal> [stall after]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: EngageStoreProbe <database> <count> <per post> <journal> [stall after]\n".utf8))
     exit(64)
 }
 let journalPath = arguments[4]
