@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .library(name: "EngageSDK", targets: ["EngageSDK"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
     ],
     dependencies: [
@@ -17,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,10 +37,33 @@ let package = Package(
             ],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        .target(
+            name: "EngageSDK",
+            dependencies: [
+                "LibXML",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Documentation.md"],
+            resources: [.copy("Resources/EngageConfigDefaults.json")]
+        ),
+        .executableTarget(
+            name: "EngageStoreProbe",
+            dependencies: [
+                "EngageSDK",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            path: "Tests/Probes/EngageStoreProbe"
+        ),
         .executableTarget(
             name: "harness",
             dependencies: [
                 "LibXML",
+                "EngageSDK",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -51,6 +76,17 @@ let package = Package(
             dependencies: [
                 "ReferralHeroSDK",
                 "HarnessTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
+        .testTarget(
+            name: "EngageSDKTests",
+            dependencies: [
+                "EngageSDK",
+                "EngageStoreProbe",
+                "HarnessTesting",
+                "LibXML",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]

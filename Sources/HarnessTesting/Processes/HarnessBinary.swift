@@ -8,6 +8,12 @@ public enum HarnessBinary {
         if let override = ProcessInfo.processInfo.environment["HARNESS_BINARY"] {
             return URL(fileURLWithPath: override)
         }
+        return url(named: "harness")
+    }
+
+    /// An executable product of this package named `name` (such as a test probe), found beside the running
+    /// test bundle.
+    public static func url(named name: String) -> URL? {
         var candidates: [URL] = []
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent())
@@ -17,7 +23,7 @@ public enum HarnessBinary {
             executable.deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent())
         for folder in candidates {
-            let binary = folder.appendingPathComponent("harness")
+            let binary = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
         }
         return nil

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs a body repeatedly for a while and reports its throughput.
 struct Stopwatch {
     var seconds: Double
@@ -73,5 +79,34 @@ enum Figures {
         formatter.numberStyle = .decimal
         formatter.maximumFractionDigits = 0
         return formatter.string(from: NSNumber(value: value.rounded())) ?? String(Int(value))
+    }
+}
+
+/// Wall-clock and CPU time of one measured stretch, so a figure taken on a busy shared machine can be read
+/// both as what a user waits (wall) and as what the work costs (CPU seconds of this process, all threads).
+struct Measurement {
+    var wallSeconds: Double
+    var cpuSeconds: Double
+
+    /// Runs `body` once and measures it.
+    static func of(_ body: () async throws -> Void) async rethrows -> Measurement {
+        let clock = ContinuousClock()
+        let cpuStart = processCPUSeconds()
+        let start = clock.now
+        try await body()
+        return Measurement(
+            wallSeconds: start.duration(to: clock.now).seconds, cpuSeconds: processCPUSeconds() - cpuStart)
+    }
+
+    /// `count` operations as rates: "<n>/s wall, <m>/s CPU".
+    func rates(_ count: Int, unit: String) -> String {
+        let wall = Figures.grouped(Double(count) / wallSeconds)
+        let cpu = Figures.grouped(Double(count) / max(cpuSeconds, 1e-9))
+        return "\(wall) \(unit)/s wall, \(cpu) \(unit) per CPU-second"
+    }
+
+    /// User + system CPU time of this process so far.
+    static func processCPUSeconds() -> Double {
+        Double(clock()) / Double(CLOCKS_PER_SEC)
     }
 }
