@@ -9,10 +9,12 @@ let package = Package(
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .library(name: "ContractKit", targets: ["ContractKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -23,16 +25,27 @@ let package = Package(
         .target(name: "LibXML", dependencies: ["CLibXML2"]),
         .target(name: "JSONCore"),
         .target(name: "HarnessTesting"),
+        .target(
+            name: "ContractKit",
+            dependencies: ["JSONCore", "LibXML", .product(name: "Yams", package: "Yams")]
+        ),
         .executableTarget(
             name: "harness",
             dependencies: [
                 "LibXML",
+                "JSONCore",
+                "ContractKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
+        .testTarget(
+            name: "ContractKitTests",
+            dependencies: ["ContractKit", "JSONCore", "LibXML", "HarnessTesting"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
     ]
 )
