@@ -115,10 +115,10 @@ extension SchemaCompiler {
         }
         var declared: Set<String> = []
         if case .object(let properties) = object["properties"] {
-            var map: [String: Int] = [:]
-            for member in properties { map[member.key] = try node(at: location.appending("properties", member.key)) }
-            declared = Set(map.keys)
-            keywords.append(.properties(map))
+            var pairs: [(name: String, node: Int)] = []
+            for member in properties { pairs.append((member.key, try node(at: location.appending("properties", member.key)))) }
+            declared = Set(pairs.map(\.name))
+            keywords.append(.properties(pairs))
         }
         var patterns: [ECMAPattern] = []
         if case .object(let properties) = object["patternProperties"] {

@@ -138,7 +138,8 @@ final class SchemaCompiler {
         let resource = resourceIndex(for: base)
         let index = program.nodes.count
         compiled[key] = index
-        program.nodes.append(SchemaNode(location: key, resource: resource))
+        program.nodes.append(SchemaNode(index: index, resource: resource))
+        program.locations.append(key)
         switch value {
         case .bool(let constant):
             program.nodes[index].constant = constant

@@ -4,6 +4,9 @@ internal import JSONCore
 /// validation walks plain arrays and never re-reads the schema's JSON.
 struct SchemaProgram: Sendable {
     var nodes: [SchemaNode] = []
+    /// Where each node is (`document#/json/pointer`), by node index; apart from the nodes so that evaluating a
+    /// node copies less.
+    var locations: [String] = []
     var resources: [SchemaResource] = []
     var root = 0
     var formatAssertion = true
@@ -17,8 +20,8 @@ struct SchemaResource: Sendable {
 
 /// One subschema: a boolean schema, or its keywords in evaluation order (`unevaluated*` last).
 struct SchemaNode: Sendable {
-    /// Where the subschema is: `document#/json/pointer`.
-    var location: String
+    /// The node's index, which is also its index in ``SchemaProgram/locations``.
+    var index: Int
     var resource: Int
     /// `true`/`false` for a boolean schema, nil for an object schema.
     var constant: Bool?
@@ -95,7 +98,7 @@ enum SchemaKeyword: Sendable {
     case prefixItems([Int])
     case items(Int, after: Int)
     case contains(Int, minimum: Int, maximum: Int?)
-    case properties([String: Int])
+    case properties([(name: String, node: Int)])
     case patternProperties([(pattern: ECMAPattern, node: Int)])
     case additionalProperties(Int, declared: Set<String>, patterns: [ECMAPattern])
     case propertyNames(Int)

@@ -7,28 +7,29 @@ extension Evaluation {
         var valid = true
         switch keyword {
         case .properties(let schemas):
-            for member in object {
-                guard let child = schemas[member.key] else { continue }
-                local?.properties.insert(member.key)
-                if !evaluate(child, member.value, at: .key(member.key)) {
+            // Schema order (stable reports) and one hash lookup per declared property.
+            for (name, child) in schemas {
+                guard let value = object[name] else { continue }
+                local?.properties.insert(name)
+                if !evaluate(child, value, at: .key(name)) {
                     valid = false
                     if !collecting { return false }
                 }
             }
         case .patternProperties(let pairs):
-            for member in object {
-                for pair in pairs where pair.pattern.matches(member.key) {
-                    local?.properties.insert(member.key)
-                    if !evaluate(pair.node, member.value, at: .key(member.key)) {
+            for key in object.keys {
+                for pair in pairs where pair.pattern.matches(key) {
+                    local?.properties.insert(key)
+                    if !evaluate(pair.node, object[key] ?? .null, at: .key(key)) {
                         valid = false
                         if !collecting { return false }
                     }
                 }
             }
         case .additionalProperties(let child, let declared, let patterns):
-            for member in object where !declared.contains(member.key) {
-                if patterns.contains(where: { $0.matches(member.key) }) { continue }
-                if !evaluateMember(child, member.key, member.value, of: node, keyword) {
+            for key in object.keys where !declared.contains(key) {
+                if patterns.contains(where: { $0.matches(key) }) { continue }
+                if !evaluateMember(child, key, object[key] ?? .null, of: node, keyword) {
                     valid = false
                     if !collecting { return false }
                 }

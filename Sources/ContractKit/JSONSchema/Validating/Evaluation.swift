@@ -203,8 +203,8 @@ struct Evaluation {
 
     mutating func fail(_ node: SchemaNode, _ keyword: SchemaKeyword?, expected: String, actual: String) {
         guard collecting else { return }
-        var location = node.location
-        if let keyword { location += (location.hasSuffix("#") ? "/" : "/") + keyword.name }
+        var location = program.locations[node.index]
+        if let keyword { location += "/" + keyword.name }
         violations.append(
             SchemaViolation(instanceLocation: pointer, schemaLocation: location, expected: expected, actual: actual))
     }
