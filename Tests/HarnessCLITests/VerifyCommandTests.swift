@@ -10,7 +10,8 @@ struct VerifyCommandTests {
 
     func harness(_ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessOutput {
         let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
-        return try await ChildProcess.run(binary, arguments, environment: environment, currentDirectory: RepositoryRoot.url())
+        return try await ChildProcess.run(
+            binary, arguments, environment: environment, currentDirectory: RepositoryRoot.url())
     }
 
     @Test("On the clean tree it exits 0 and writes a well-formed JUnit file")
@@ -19,7 +20,8 @@ struct VerifyCommandTests {
             let junit = folder.appending("report.xml")
             let result = try await harness(["verify", "--junit", junit.path])
             #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-            #expect(result.standardOutput.contains("every contract holds") || result.standardOutput.contains("0 cassettes"))
+            #expect(
+                result.standardOutput.contains("every contract holds") || result.standardOutput.contains("0 cassettes"))
             let document = try XML.Document(contentsOf: junit)
             #expect(document.rootName == "testsuites")
             #expect(!result.standardOutput.contains("\u{1B}["), "no colour when standard output is not a terminal")
@@ -41,7 +43,8 @@ struct VerifyCommandTests {
             let junit = folder.appending("report.xml")
             let result = try await harness(["verify", fixtures.path, "--junit", junit.path])
             #expect(result.status == 1, "\(result.standardError)")
-            #expect(result.standardOutput.contains("[json-schema] request body /events/0/eventTypeCode: expected integer"))
+            #expect(
+                result.standardOutput.contains("[json-schema] request body /events/0/eventTypeCode: expected integer"))
             let document = try XML.Document(contentsOf: junit)
             #expect(try document.select("//testcase").count == 14)
             #expect(try document.select("//testcase[failure]").count == 11)

@@ -43,9 +43,13 @@ public struct ContractCheck: Sendable {
             return report.violations
         }
         for name in operation.requiredHeaders where request.headers.value(of: name) == nil {
-            report.add(.missingHeader, "request header \(name)", expected: "the header (required)", actual: "it is missing", schema: operation.location)
+            report.add(
+                .missingHeader, "request header \(name)", expected: "the header (required)", actual: "it is missing",
+                schema: operation.location)
         }
-        checkBody(request.body, declared: operation.requestBody?.content ?? [], required: operation.requestBody?.required ?? false,
+        checkBody(
+            request.body, declared: operation.requestBody?.content ?? [],
+            required: operation.requestBody?.required ?? false,
             side: "request", schema: operation.location, into: &report)
 
         let response = interaction.response
@@ -57,10 +61,12 @@ public struct ContractCheck: Sendable {
             return report.violations
         }
         for name in declared.requiredHeaders where response.headers.value(of: name) == nil {
-            report.add(.missingHeader, "response header \(name)", expected: "the header (required)", actual: "it is missing",
+            report.add(
+                .missingHeader, "response header \(name)", expected: "the header (required)", actual: "it is missing",
                 schema: operation.location + "/responses/" + key)
         }
-        checkBody(response.body, declared: declared.content, required: !declared.content.isEmpty, side: "response",
+        checkBody(
+            response.body, declared: declared.content, required: !declared.content.isEmpty, side: "response",
             schema: operation.location + "/responses/" + key, into: &report)
         return report.violations
     }
@@ -71,18 +77,24 @@ public struct ContractCheck: Sendable {
     ) {
         guard let body, !body.data.isEmpty else {
             if required {
-                report.add(.missingBody, "\(side) body", expected: "a body (\(declared.map(\.mediaType).joined(separator: " or ")))", actual: "no body", schema: schema)
+                report.add(
+                    .missingBody, "\(side) body",
+                    expected: "a body (\(declared.map(\.mediaType).joined(separator: " or ")))", actual: "no body",
+                    schema: schema)
             }
             return
         }
         let mediaType = body.mediaType ?? "application/octet-stream"
         guard let contract = declared.best(for: mediaType) else {
             let expected = declared.isEmpty ? "no body" : declared.map(\.mediaType).joined(separator: " or ")
-            report.add(.undeclaredMediaType, "\(side) Content-Type", expected: expected, actual: mediaType, schema: schema)
+            report.add(
+                .undeclaredMediaType, "\(side) Content-Type", expected: expected, actual: mediaType, schema: schema)
             return
         }
         guard body.data.count <= maximumBodyBytes else {
-            report.add(.bodyTooLarge, "\(side) body", expected: "at most \(maximumBodyBytes) bytes", actual: "\(body.data.count) bytes")
+            report.add(
+                .bodyTooLarge, "\(side) body", expected: "at most \(maximumBodyBytes) bytes",
+                actual: "\(body.data.count) bytes")
             return
         }
         if MediaType.isJSON(mediaType) {
@@ -94,7 +106,9 @@ public struct ContractCheck: Sendable {
         }
     }
 
-    private func checkJSON(_ data: Data, contract: MediaTypeContract, location: String, into report: inout ViolationList) {
+    private func checkJSON(
+        _ data: Data, contract: MediaTypeContract, location: String, into report: inout ViolationList
+    ) {
         let value: JSONValue
         do {
             value = try JSONValue(parsing: data)
@@ -105,7 +119,8 @@ public struct ContractCheck: Sendable {
         guard let schema = contract.schema else { return }
         for violation in schema.validate(value) {
             let pointer = violation.instanceLocation.tokens.isEmpty ? "/" : violation.instanceLocation.description
-            report.add(.jsonSchema, "\(location) \(pointer)", expected: violation.expected, actual: violation.actual,
+            report.add(
+                .jsonSchema, "\(location) \(pointer)", expected: violation.expected, actual: violation.actual,
                 schema: SchemaFile.displayName(violation.schemaLocation))
         }
     }
@@ -120,21 +135,26 @@ public struct ContractCheck: Sendable {
         }
         let operation = (try? document.select("/*/*[local-name()='Body']/*[1]"))?.first?.name
         guard let (file, schema) = contract.schema(root: document.rootName, operation: operation) else {
-            report.add(.xmlSchema, "\(location) /\(document.rootName ?? "")",
+            report.add(
+                .xmlSchema, "\(location) /\(document.rootName ?? "")",
                 expected: "a root or operation element with an XSD (\(contract.elements.joined(separator: ", ")))",
                 actual: "<\(operation ?? document.rootName ?? "?")>")
             return
         }
         for diagnostic in schema.validate(document) {
             let path = diagnostic.path.map { " \($0)" } ?? ""
-            report.add(.xmlSchema, "\(location)\(path) (line \(diagnostic.line))", expected: "a document valid against \(file)",
+            report.add(
+                .xmlSchema, "\(location)\(path) (line \(diagnostic.line))",
+                expected: "a document valid against \(file)",
                 actual: diagnostic.message, schema: file)
         }
     }
 
     private func checkForm(_ data: Data, contract: MediaTypeContract, side: String, into report: inout ViolationList) {
         guard let fields = FormFields.decode(data) else {
-            report.add(.malformedBody, "\(side) body", expected: "UTF-8 form fields", actual: "a field that is not UTF-8 once decoded")
+            report.add(
+                .malformedBody, "\(side) body", expected: "UTF-8 form fields",
+                actual: "a field that is not UTF-8 once decoded")
             return
         }
         if let schema = contract.schema {
@@ -142,7 +162,8 @@ public struct ContractCheck: Sendable {
             for field in fields { object[field.name] = .string(field.value) }
             for violation in schema.validate(.object(object)) {
                 let name = violation.instanceLocation.tokens.first.map { " \($0)" } ?? ""
-                report.add(.jsonSchema, "\(side) form field\(name)", expected: violation.expected, actual: violation.actual,
+                report.add(
+                    .jsonSchema, "\(side) form field\(name)", expected: violation.expected, actual: violation.actual,
                     schema: SchemaFile.displayName(violation.schemaLocation))
             }
         }
@@ -162,7 +183,9 @@ public struct ContractCheck: Sendable {
             let mediaType = body.mediaType ?? ""
             if MediaType.isForm(mediaType), let fields = FormFields.decode(body.data) {
                 findings += scanner.scanFields(fields, location: "\(side) form field")
-                for field in fields { findings += scanner.scanText(field.value, location: "\(side) form field \(field.name)") }
+                for field in fields {
+                    findings += scanner.scanText(field.value, location: "\(side) form field \(field.name)")
+                }
             } else if MediaType.isJSON(mediaType), let value = try? JSONValue(parsing: body.data) {
                 scanner.scanJSON(value, at: .root, side: side, into: &findings)
             } else if let text = String(validating: body.data, as: UTF8.self) {
@@ -170,7 +193,8 @@ public struct ContractCheck: Sendable {
             }
         }
         for finding in findings {
-            report.add(.unredactedSecret, finding.location, expected: "a redaction placeholder such as <redacted:…>",
+            report.add(
+                .unredactedSecret, finding.location, expected: "a redaction placeholder such as <redacted:…>",
                 actual: "a value of \(finding.length) characters in clear")
         }
     }
@@ -182,9 +206,12 @@ struct ViolationList {
     let entry: Int
     var violations: [ContractViolation] = []
 
-    mutating func add(_ kind: ContractViolation.Kind, _ location: String, expected: String, actual: String, schema: String? = nil) {
+    mutating func add(
+        _ kind: ContractViolation.Kind, _ location: String, expected: String, actual: String, schema: String? = nil
+    ) {
         violations.append(
-            ContractViolation(cassette: cassette, entry: entry, kind: kind, location: location, expected: expected, actual: actual,
+            ContractViolation(
+                cassette: cassette, entry: entry, kind: kind, location: location, expected: expected, actual: actual,
                 schemaLocation: schema))
     }
 }

@@ -24,11 +24,14 @@ struct SecretScanner {
     /// Whether `value` is a redaction placeholder rather than a credential.
     static func isPlaceholder(_ value: String) -> Bool {
         var text = value.trimmingCharacters(in: .whitespaces)
-        for scheme in ["Bearer ", "Basic ", "Token ", "Api-Key "] where text.lowercased().hasPrefix(scheme.lowercased()) {
+        for scheme in ["Bearer ", "Basic ", "Token ", "Api-Key "] where text.lowercased().hasPrefix(scheme.lowercased())
+        {
             text = String(text.dropFirst(scheme.count)).trimmingCharacters(in: .whitespaces)
         }
         if text.isEmpty { return true }
-        if text.hasPrefix("<") && text.hasSuffix(">") && !text.dropFirst().dropLast().contains(where: { $0 == "<" || $0 == ">" }) {
+        if text.hasPrefix("<") && text.hasSuffix(">")
+            && !text.dropFirst().dropLast().contains(where: { $0 == "<" || $0 == ">" })
+        {
             return true
         }
         if text.hasPrefix("{{") && text.hasSuffix("}}") { return true }
@@ -43,7 +46,8 @@ struct SecretScanner {
 
     func scanHeaders(_ headers: [HeaderField], side: String) -> [Finding] {
         var findings: [Finding] = []
-        for header in headers where Self.secretHeaders.contains(header.name.lowercased()) || Self.isSecretName(header.name) {
+        for header in headers
+        where Self.secretHeaders.contains(header.name.lowercased()) || Self.isSecretName(header.name) {
             if !Self.isPlaceholder(header.value) {
                 findings.append(Finding(location: "\(side) header \(header.name)", length: header.value.count))
             }

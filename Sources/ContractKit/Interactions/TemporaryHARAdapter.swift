@@ -16,7 +16,9 @@ public enum TemporaryHARAdapter {
     /// (`Cassettes/<vendor>/<flow>.har`), unless `vendor` is given.
     ///
     /// - Throws: ``ContractError/unreadableFile(path:reason:)`` when the file cannot be read or is not HAR.
-    public static func read(_ url: URL, displayPath: String? = nil, vendor: String? = nil) throws(ContractError) -> Cassette {
+    public static func read(
+        _ url: URL, displayPath: String? = nil, vendor: String? = nil
+    ) throws(ContractError) -> Cassette {
         let path = displayPath ?? url.path
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw .unreadableFile(path: path, reason: "it cannot be read")
@@ -30,7 +32,8 @@ public enum TemporaryHARAdapter {
         guard let log = root["log"], let entries = log["entries"]?.arrayValue else {
             throw .unreadableFile(path: path, reason: "not a HAR file: no log.entries array")
         }
-        let vendor = vendor ?? log["_harness"]?["vendor"]?.stringValue ?? url.deletingLastPathComponent().lastPathComponent
+        let vendor =
+            vendor ?? log["_harness"]?["vendor"]?.stringValue ?? url.deletingLastPathComponent().lastPathComponent
         var interactions: [Interaction] = []
         for (index, entry) in entries.enumerated() {
             let request = entry["request"] ?? .null

@@ -14,7 +14,8 @@ final class OpenAPIReader {
     private var documents: SchemaDocuments
     private let xsdCache: XSDCache
 
-    init(vendor: String, file: URL, folder: URL, options: JSONSchema.Options, xsdCache: XSDCache) throws(ContractError) {
+    init(vendor: String, file: URL, folder: URL, options: JSONSchema.Options, xsdCache: XSDCache) throws(ContractError)
+    {
         self.vendor = vendor
         self.folder = folder
         self.options = options
@@ -33,7 +34,8 @@ final class OpenAPIReader {
     func read() throws(ContractError) -> VendorContract {
         let document = documents.documents[documentURI] ?? .null
         guard document["openapi"]?.stringValue?.hasPrefix("3.") == true else {
-            throw .invalidOpenAPI(file: file, pointer: "/openapi", message: "expected an OpenAPI 3.x document ('openapi: 3.1.0')")
+            throw .invalidOpenAPI(
+                file: file, pointer: "/openapi", message: "expected an OpenAPI 3.x document ('openapi: 3.1.0')")
         }
         var basePaths: [String] = []
         for server in document["servers"]?.arrayValue ?? [] {
@@ -99,7 +101,9 @@ final class OpenAPIReader {
             location: SchemaFile.displayName(uri) + "#" + JSONPointer(tokens: pointer).description)
     }
 
-    private func readContent(_ content: JSONValue?, uri: String, pointer: [String]) throws(ContractError) -> [MediaTypeContract] {
+    private func readContent(
+        _ content: JSONValue?, uri: String, pointer: [String]
+    ) throws(ContractError) -> [MediaTypeContract] {
         var result: [MediaTypeContract] = []
         for member in content?.objectValue ?? JSONObject() {
             let tokens = pointer + [member.key]
@@ -130,7 +134,8 @@ final class OpenAPIReader {
     private func readXSD(_ value: JSONValue?, uri: String, pointer: [String]) throws(ContractError) -> XMLContract? {
         guard let value else { return nil }
         let directory = URL(fileURLWithPath: String(uri.dropFirst(7))).deletingLastPathComponent()
-        func compile(_ path: JSONValue, _ tokens: [String]) throws(ContractError) -> (file: String, schema: XML.Schema) {
+        func compile(_ path: JSONValue, _ tokens: [String]) throws(ContractError) -> (file: String, schema: XML.Schema)
+        {
             guard let relative = path.stringValue else {
                 throw .invalidOpenAPI(
                     file: SchemaFile.displayName(uri), pointer: JSONPointer(tokens: tokens).description,
@@ -154,7 +159,9 @@ final class OpenAPIReader {
     ) throws(ContractError) -> (JSONValue, uri: String, pointer: [String]) {
         var current = (value: value, uri: uri, pointer: pointer)
         for _ in 0..<32 {
-            guard let reference = current.value["$ref"]?.stringValue else { return (current.value, current.uri, current.pointer) }
+            guard let reference = current.value["$ref"]?.stringValue else {
+                return (current.value, current.uri, current.pointer)
+            }
             let target = URIReference.resolve(reference, against: current.uri)
             let (document, fragment) = URIReference.split(target)
             let failure = ContractError.unresolvableReference(
@@ -169,7 +176,8 @@ final class OpenAPIReader {
             else { throw failure }
             current = (next, document, tokens)
         }
-        throw ContractError.referenceCycle(location: SchemaFile.displayName(uri) + "#" + JSONPointer(tokens: pointer).description)
+        throw ContractError.referenceCycle(
+            location: SchemaFile.displayName(uri) + "#" + JSONPointer(tokens: pointer).description)
     }
 }
 
@@ -185,7 +193,9 @@ final class XSDCache {
             return schema
         } catch {
             if case .schemaNotCompiled(_, let diagnostics) = error {
-                throw .xsdNotCompiled(file: SchemaFile.displayName(url.path), details: diagnostics.map(\.description).joined(separator: "; "))
+                throw .xsdNotCompiled(
+                    file: SchemaFile.displayName(url.path),
+                    details: diagnostics.map(\.description).joined(separator: "; "))
             }
             throw .xsdNotCompiled(file: SchemaFile.displayName(url.path), details: error.description)
         }

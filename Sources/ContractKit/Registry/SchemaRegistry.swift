@@ -17,7 +17,8 @@ public struct SchemaRegistry: Sendable {
     ///   (with line and column), an unresolvable `$ref` (with file and pointer), an XSD that does not compile.
     public init(folder: URL, options: JSONSchema.Options = JSONSchema.Options()) throws(ContractError) {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw .unreadableFile(path: folder.path, reason: "no such folder (pass --schemas with the Schemas folder)")
         }
         let vendors = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
@@ -35,12 +36,15 @@ public struct SchemaRegistry: Sendable {
     }
 
     /// Loads the given documents, one per vendor.
-    public init(folder: URL, documents: [String: URL], options: JSONSchema.Options = JSONSchema.Options()) throws(ContractError) {
+    public init(
+        folder: URL, documents: [String: URL], options: JSONSchema.Options = JSONSchema.Options()
+    ) throws(ContractError) {
         self.folder = folder
         let cache = XSDCache()
         var contracts: [String: VendorContract] = [:]
         for (vendor, file) in documents.sorted(by: { $0.key < $1.key }) {
-            let reader = try OpenAPIReader(vendor: vendor, file: file, folder: folder, options: options, xsdCache: cache)
+            let reader = try OpenAPIReader(
+                vendor: vendor, file: file, folder: folder, options: options, xsdCache: cache)
             contracts[vendor] = try reader.read()
         }
         self.contracts = contracts

@@ -33,7 +33,9 @@ public struct VendorContract: Sendable {
                 declaredMethods = (first.pathTemplate, methods)
             }
         }
-        if let declaredMethods { return .methodNotDeclared(path: declaredMethods.path, declared: declaredMethods.methods) }
+        if let declaredMethods {
+            return .methodNotDeclared(path: declaredMethods.path, declared: declaredMethods.methods)
+        }
         return .pathNotDeclared
     }
 

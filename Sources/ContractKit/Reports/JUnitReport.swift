@@ -8,28 +8,37 @@ public enum JUnitReport {
             count + cassette.entries.filter { entry in entry.violations.contains { $0.kind != .unknownVendor } }.count
         }
         let tests = report.cassettes.reduce(0) { $0 + max($1.entries.count, $1.error == nil ? 0 : 1) }
-        xml += "<testsuites name=\"harness verify\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(report.errorCount)\">\n"
+        xml +=
+            "<testsuites name=\"harness verify\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(report.errorCount)\">\n"
         for cassette in report.cassettes {
-            let className = "contract." + cassette.path.replacingOccurrences(".har", with: "").replacingOccurrences("/", with: ".")
-            let suiteFailures = cassette.entries.filter { entry in entry.violations.contains { $0.kind != .unknownVendor } }.count
-            let suiteErrors = (cassette.error == nil ? 0 : 1) + cassette.entries.filter { entry in
-                entry.violations.contains { $0.kind == .unknownVendor }
+            let className =
+                "contract." + cassette.path.replacingOccurrences(".har", with: "").replacingOccurrences("/", with: ".")
+            let suiteFailures = cassette.entries.filter { entry in
+                entry.violations.contains { $0.kind != .unknownVendor }
             }.count
-            xml += "  <testsuite name=\"\(escape(cassette.path))\" tests=\"\(max(cassette.entries.count, cassette.error == nil ? 0 : 1))\""
+            let suiteErrors =
+                (cassette.error == nil ? 0 : 1)
+                + cassette.entries.filter { entry in
+                    entry.violations.contains { $0.kind == .unknownVendor }
+                }.count
+            xml +=
+                "  <testsuite name=\"\(escape(cassette.path))\" tests=\"\(max(cassette.entries.count, cassette.error == nil ? 0 : 1))\""
             xml += " failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\">\n"
             if let error = cassette.error {
                 xml += "    <testcase classname=\"\(escape(className))\" name=\"read cassette\">\n"
                 xml += "      <error type=\"unreadable-cassette\" message=\"\(escape(error))\"/>\n    </testcase>\n"
             }
             for entry in cassette.entries {
-                xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape("entry \(entry.index): \(entry.name)"))\""
+                xml +=
+                    "    <testcase classname=\"\(escape(className))\" name=\"\(escape("entry \(entry.index): \(entry.name)"))\""
                 guard let first = entry.violations.first else {
                     xml += "/>\n"
                     continue
                 }
                 let element = first.kind == .unknownVendor ? "error" : "failure"
                 let text = entry.violations.map { violation in
-                    "[\(violation.kind.rawValue)] \(violation.message)" + (violation.schemaLocation.map { " (\($0))" } ?? "")
+                    "[\(violation.kind.rawValue)] \(violation.message)"
+                        + (violation.schemaLocation.map { " (\($0))" } ?? "")
                 }.joined(separator: "\n")
                 xml += ">\n      <\(element) type=\"\(first.kind.rawValue)\" message=\"\(escape(first.message))\">"
                 xml += escape(text) + "</\(element)>\n    </testcase>\n"

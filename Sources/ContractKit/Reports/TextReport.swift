@@ -42,11 +42,14 @@ public struct TextReport: Sendable {
     public func summary(_ report: VerificationReport) -> String {
         let cassettes = "\(report.cassettes.count) cassette\(report.cassettes.count == 1 ? "" : "s")"
         if report.cassettes.isEmpty {
-            return paint("0 cassettes", "32") + ": nothing to check yet (cassettes are recorded with harness record <flow>)"
+            return paint("0 cassettes", "32")
+                + ": nothing to check yet (cassettes are recorded with harness record <flow>)"
         }
         let entries = "\(report.entryCount) entr\(report.entryCount == 1 ? "y" : "ies")"
         if report.exitStatus == 0 { return paint("\(cassettes), \(entries): every contract holds", "32") }
-        var parts = ["\(report.violationCount) violation(s) in \(report.failingEntryCount) entr\(report.failingEntryCount == 1 ? "y" : "ies")"]
+        var parts = [
+            "\(report.violationCount) violation(s) in \(report.failingEntryCount) entr\(report.failingEntryCount == 1 ? "y" : "ies")"
+        ]
         if report.errorCount > 0 { parts.append("\(report.errorCount) could not be checked") }
         return paint("\(cassettes), \(entries): " + parts.joined(separator: ", "), "31")
     }

@@ -68,7 +68,8 @@ public struct VerificationReport: Sendable {
         let entries = cassette.interactions.map { interaction in
             Entry(
                 index: interaction.entry,
-                name: "\(interaction.request.method.uppercased()) \(interaction.request.path) → \(interaction.response.status)",
+                name:
+                    "\(interaction.request.method.uppercased()) \(interaction.request.path) → \(interaction.response.status)",
                 violations: check.check(interaction, vendor: cassette.vendor))
         }
         cassettes.append(Cassette(path: cassette.path, vendor: cassette.vendor, entries: entries))

@@ -14,21 +14,11 @@ extension Harness.Bench {
         )
 
         @OptionGroup var global: GlobalOptions
-
-        @Option(help: "The Schemas folder.")
-        var schemas = "Schemas"
-
-        @Option(help: "Seconds to measure each figure.")
-        var seconds = 3.0
+        @OptionGroup var bench: BenchOptions
 
         func run() throws {
             let logger = global.bootstrap()
-            let schemaURL = URL(fileURLWithPath: schemas).appendingPathComponent("engage/xsd/result.xsd")
-            let xsd = try XML.Schema(contentsOf: schemaURL)
-            let envelope = Data(BenchXML.resultEnvelope().utf8)
-            guard try xsd.validate(data: envelope).isEmpty else {
-                throw ValidationError("the benchmark envelope does not validate against \(schemaURL.path)")
-            }
+            let (xsd, envelope) = try bench.resultSchemaAndEnvelope()
             let schema = try JSONSchema(Self.profileSchema)
             let body = Self.profileBody.data(.sortedKeys)
             let instance = try JSONValue(parsing: body)
@@ -38,20 +28,29 @@ extension Harness.Bench {
             }
             logger.info("envelope \(envelope.count) bytes, JSON body \(body.count) bytes; both valid")
 
-            let stopwatch = Stopwatch(seconds: seconds)
+            let stopwatch = Stopwatch(seconds: bench.seconds)
             let figures: [(label: String, target: String, measure: () throws -> Void)] = [
-                ("XSD parse + validate, \(envelope.count)-byte RESULT envelope", "(target >= 25,000)", {
-                    let problems = try xsd.validate(data: envelope)
-                    precondition(problems.isEmpty)
-                }),
+                (
+                    "XSD parse + validate, \(envelope.count)-byte RESULT envelope", "(target >= 25,000)",
+                    {
+                        let problems = try xsd.validate(data: envelope)
+                        precondition(problems.isEmpty)
+                    }
+                ),
                 ("JSON Schema validate (parsed once), verdict only", "", { precondition(schema.isValid(instance)) }),
-                ("JSON Schema validate (parsed once), all violations", "(target >= 50,000)", {
-                    precondition(schema.validate(instance).isEmpty)
-                }),
-                ("JSON parse + JSON Schema validate, all violations", "", {
-                    let value = try JSONValue(parsing: body)
-                    precondition(schema.validate(value).isEmpty)
-                }),
+                (
+                    "JSON Schema validate (parsed once), all violations", "(target >= 50,000)",
+                    {
+                        precondition(schema.validate(instance).isEmpty)
+                    }
+                ),
+                (
+                    "JSON parse + JSON Schema validate, all violations", "",
+                    {
+                        let value = try JSONValue(parsing: body)
+                        precondition(schema.validate(value).isEmpty)
+                    }
+                ),
             ]
             print("bench validate: one core, compile once, validate many; docs/s by wall clock and per CPU-second")
             print(
@@ -82,7 +81,9 @@ extension Harness.Bench {
                 "score": ["type": "number", "multipleOf": 0.5],
                 "active": ["type": "boolean"],
                 "plan": ["enum": ["free", "pro", "enterprise"]],
-                "tags": ["type": "array", "items": ["type": "string", "minLength": 1], "uniqueItems": true, "maxItems": 10],
+                "tags": [
+                    "type": "array", "items": ["type": "string", "minLength": 1], "uniqueItems": true, "maxItems": 10,
+                ],
                 "address": [
                     "type": "object",
                     "required": ["street", "city", "zip", "country"],
@@ -128,7 +129,8 @@ extension Harness.Bench {
             "notes": .string(
                 "Prefers e-mail over push; opted in to the spring campaign; asked for the quarterly digest only. "
                     + "Moved from the free plan after the trial; support ticket 4411 closed; speaks English and "
-                    + "French; allow marketing on weekdays only, never after 8 pm local time, and not on public holidays."),
+                    + "French; allow marketing on weekdays only, never after 8 pm local time, and not on public holidays."
+            ),
             "preferences": ["email": true, "push": false, "sms": false, "digest": true, "marketing": true],
         ]
     }

@@ -69,10 +69,12 @@ extension Harness {
             for (index, file) in files.enumerated() {
                 let display = CassetteFiles.displayPath(file, relativeTo: root)
                 do {
-                    report.add(try TemporaryHARAdapter.read(file, displayPath: display, vendor: vendor), checkedBy: check)
+                    report.add(
+                        try TemporaryHARAdapter.read(file, displayPath: display, vendor: vendor), checkedBy: check)
                 } catch {
                     report.cassettes.append(
-                        VerificationReport.Cassette(path: display, vendor: vendor ?? "", entries: [], error: error.description))
+                        VerificationReport.Cassette(
+                            path: display, vendor: vendor ?? "", entries: [], error: error.description))
                 }
                 progress.update(index + 1)
             }

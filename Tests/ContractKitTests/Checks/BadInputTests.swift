@@ -31,9 +31,16 @@ struct BadInputTests {
     func nonUTF8Form() throws {
         var interaction = events(body: Data("xml=%FF%FE".utf8), contentType: "application/x-www-form-urlencoded")
         interaction.request.url = "http://127.0.0.1:8080/engage/XMLAPI"
-        interaction.response = .init(status: 200, body: .init(text: "<Envelope><Body><RESULT><SUCCESS>TRUE</SUCCESS></RESULT></Body></Envelope>", contentType: "text/xml"))
+        interaction.response = .init(
+            status: 200,
+            body: .init(
+                text: "<Envelope><Body><RESULT><SUCCESS>TRUE</SUCCESS></RESULT></Body></Envelope>",
+                contentType: "text/xml"))
         let violations = try check(interaction)
-        #expect(violations.map(\.message) == ["request body: expected UTF-8 form fields, found a field that is not UTF-8 once decoded"])
+        #expect(
+            violations.map(\.message) == [
+                "request body: expected UTF-8 form fields, found a field that is not UTF-8 once decoded"
+            ])
     }
 
     @Test("A 100 MB body is reported as too large, not parsed")

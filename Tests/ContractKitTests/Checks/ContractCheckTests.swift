@@ -22,7 +22,10 @@ struct ContractCheckTests {
         let violations = try Fixtures.violations("undeclared-operation")
         #expect(violations.map(\.entry) == [0])
         #expect(violations.map(\.cassette) == ["engage/undeclared-operation.har"])
-        #expect(try lines("undeclared-operation") == ["[undeclared-operation] request method: expected POST on /XMLAPI, found GET"])
+        #expect(
+            try lines("undeclared-operation") == [
+                "[undeclared-operation] request method: expected POST on /XMLAPI, found GET"
+            ])
     }
 
     @Test("A status the operation does not declare is reported with the declared ones")
@@ -76,7 +79,9 @@ struct ContractCheckTests {
                 "[json-schema] request body /events/0/eventTimestamp: expected a date-time, found string \"yesterday\"",
             ])
         let locations = try Fixtures.violations("json-schema").compactMap(\.schemaLocation)
-        #expect(locations.first == "Schemas/engage/engage.openapi.yaml#/components/schemas/UBFEvent/properties/eventTypeCode/type")
+        #expect(
+            locations.first
+                == "Schemas/engage/engage.openapi.yaml#/components/schemas/UBFEvent/properties/eventTypeCode/type")
     }
 
     @Test("An XML response breaking its XSD gives the XPath, the line and libxml2's message")

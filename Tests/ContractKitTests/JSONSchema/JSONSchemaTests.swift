@@ -12,7 +12,8 @@ struct JSONSchemaTests {
         let violations = schema.validate(["events": [["code": 1], ["code": "2"]]])
         #expect(violations.count == 1)
         #expect(violations.first?.instanceLocation.description == "/events/1/code")
-        #expect(violations.first?.schemaLocation == "file:///Schemas/x.json#/properties/events/items/properties/code/type")
+        #expect(
+            violations.first?.schemaLocation == "file:///Schemas/x.json#/properties/events/items/properties/code/type")
         #expect(violations.first?.message == #"expected integer, found string "2""#)
     }
 
@@ -20,11 +21,12 @@ struct JSONSchemaTests {
     func everyViolation() throws {
         let schema = try JSONSchema(["required": ["a", "b"], "properties": ["c": ["maxLength": 2]]])
         let violations = schema.validate(["c": "long"])
-        #expect(violations.map(\.message) == [
-            "expected required property 'a', found it is missing",
-            "expected required property 'b', found it is missing",
-            "expected at most 2 characters, found 4",
-        ])
+        #expect(
+            violations.map(\.message) == [
+                "expected required property 'a', found it is missing",
+                "expected required property 'b', found it is missing",
+                "expected at most 2 characters, found 4",
+            ])
         #expect(!schema.isValid(["c": "long"]))
         #expect(schema.isValid(["a": 1, "b": 2]))
     }
@@ -45,7 +47,10 @@ struct JSONSchemaTests {
 
     @Test("An unresolvable $ref names the document and the pointer of the $ref")
     func unresolvable() {
-        #expect(throws: ContractError.unresolvableReference(reference: "#/$defs/missing", file: "urn:contractharness:schema", pointer: "/properties/a")) {
+        #expect(
+            throws: ContractError.unresolvableReference(
+                reference: "#/$defs/missing", file: "urn:contractharness:schema", pointer: "/properties/a")
+        ) {
             try JSONSchema(["properties": ["a": ["$ref": "#/$defs/missing"]]])
         }
     }

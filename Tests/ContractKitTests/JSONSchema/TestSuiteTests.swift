@@ -75,18 +75,26 @@ struct TestSuiteTests {
         }
     }
 
-    @Test("The required draft2020-12 tests pass (at least 98%)", .enabled(if: suite != nil, Comment(rawValue: SharedData.absenceReason)))
+    @Test(
+        "The required draft2020-12 tests pass (at least 98%)",
+        .enabled(if: suite != nil, Comment(rawValue: SharedData.absenceReason)))
     func required() throws {
         let suite = try #require(Self.suite)
         let outcome = try Self.run(
-            folder: suite.appendingPathComponent("tests/draft2020-12"), remotes: suite.appendingPathComponent("remotes"),
+            folder: suite.appendingPathComponent("tests/draft2020-12"),
+            remotes: suite.appendingPathComponent("remotes"),
             formatAssertion: false)
         Self.report(outcome, name: "required")
         #expect(outcome.total == 1299)
         #expect(Double(outcome.passed) >= 0.98 * Double(outcome.total), "\(outcome.failed.joined(separator: "\n"))")
+        // 1295 of 1299: the four that fail $ref the 2020-12 metaschema, which is not among the suite's remotes.
+        #expect(outcome.passed >= 1295, "\(outcome.failed.joined(separator: "\n"))")
+        #expect(outcome.failed.allSatisfy { $0.contains("https://json-schema.org/draft/2020-12/schema") })
     }
 
-    @Test("The optional/format tests pass with format asserting", .enabled(if: suite != nil, Comment(rawValue: SharedData.absenceReason)))
+    @Test(
+        "The optional/format tests pass with format asserting",
+        .enabled(if: suite != nil, Comment(rawValue: SharedData.absenceReason)))
     func formats() throws {
         let suite = try #require(Self.suite)
         let outcome = try Self.run(
@@ -94,6 +102,7 @@ struct TestSuiteTests {
             remotes: suite.appendingPathComponent("remotes"), formatAssertion: true)
         Self.report(outcome, name: "optional/format")
         #expect(outcome.total == 764)
+        // 685 of 764: idn-hostname and punycode (A-label) checks are not implemented, see the validator's notes.
         #expect(outcome.passed >= 685, "\(outcome.failed.joined(separator: "\n"))")
     }
 }

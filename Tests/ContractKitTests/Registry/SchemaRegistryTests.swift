@@ -17,7 +17,10 @@ struct SchemaRegistryTests {
         let registry = try Fixtures.registry.get()
         let engage = try #require(registry.contracts["engage"])
         #expect(engage.file == "Schemas/engage/engage.openapi.yaml")
-        #expect(engage.operations.map(\.name).sorted() == ["POST /XMLAPI", "POST /oauth/token", "POST /rest/events/submission"])
+        #expect(
+            engage.operations.map(\.name).sorted() == [
+                "POST /XMLAPI", "POST /oauth/token", "POST /rest/events/submission",
+            ])
         #expect(engage.basePaths.contains("/engage"))
     }
 
@@ -58,11 +61,15 @@ struct SchemaRegistryTests {
         let registry = try registry("cross-file")
         let interaction = Interaction(
             cassette: "cross-file.har", entry: 0,
-            request: .init(method: "GET", url: "https://api.example.com/v2/items/7", headers: [.init(name: "X-Api-Version", value: "2")]),
+            request: .init(
+                method: "GET", url: "https://api.example.com/v2/items/7",
+                headers: [.init(name: "X-Api-Version", value: "2")]),
             response: .init(status: 200, body: .init(text: #"{"id": "not-a-uuid"}"#, contentType: "application/json")))
         let violations = ContractCheck(registry: registry).check(interaction, vendor: "cross-file")
         #expect(violations.map(\.message) == [#"response body /id: expected a uuid, found string "not-a-uuid""#])
-        #expect(violations.first?.schemaLocation?.hasSuffix("shared/common.yaml#/components/schemas/Item/properties/id/format") == true)
+        #expect(
+            violations.first?.schemaLocation?.hasSuffix(
+                "shared/common.yaml#/components/schemas/Item/properties/id/format") == true)
     }
 
     @Test("A YAML syntax error gives the file, line and column")

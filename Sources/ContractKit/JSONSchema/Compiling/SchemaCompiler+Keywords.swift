@@ -11,7 +11,8 @@ extension SchemaCompiler {
         let base = base(at: location)
 
         if validationVocabulary { try compileValidation(object, reader, into: &keywords) }
-        if program.formatAssertion, let name = object["format"]?.stringValue, let format = SchemaFormat(rawValue: name) {
+        if program.formatAssertion, let name = object["format"]?.stringValue, let format = SchemaFormat(rawValue: name)
+        {
             keywords.append(.format(format))
         }
         try compileApplicators(object, at: location, into: &keywords)
@@ -101,7 +102,9 @@ extension SchemaCompiler {
         var prefixCount = 0
         if case .array(let schemas) = object["prefixItems"] {
             var nodes: [Int] = []
-            for index in schemas.indices { nodes.append(try node(at: location.appending("prefixItems", String(index)))) }
+            for index in schemas.indices {
+                nodes.append(try node(at: location.appending("prefixItems", String(index))))
+            }
             prefixCount = nodes.count
             keywords.append(.prefixItems(nodes))
         }
@@ -116,7 +119,9 @@ extension SchemaCompiler {
         var declared: Set<String> = []
         if case .object(let properties) = object["properties"] {
             var pairs: [(name: String, node: Int)] = []
-            for member in properties { pairs.append((member.key, try node(at: location.appending("properties", member.key)))) }
+            for member in properties {
+                pairs.append((member.key, try node(at: location.appending("properties", member.key))))
+            }
             declared = Set(pairs.map(\.name))
             keywords.append(.properties(pairs))
         }

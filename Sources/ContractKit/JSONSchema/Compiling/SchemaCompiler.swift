@@ -65,7 +65,11 @@ final class SchemaCompiler {
         for tokens in SubschemaKeywords.children(of: object) {
             var child: JSONValue? = value
             for token in tokens { child = child?[token] ?? child?[Int(token) ?? -1] }
-            if let child { scan(child, at: SchemaLocation(document: location.document, pointer: location.pointer + tokens), base: base) }
+            if let child {
+                scan(
+                    child, at: SchemaLocation(document: location.document, pointer: location.pointer + tokens),
+                    base: base)
+            }
         }
     }
 
@@ -153,7 +157,8 @@ final class SchemaCompiler {
                 }
             }
         default:
-            throw .invalidSchema(location: key, message: "a schema must be an object or a boolean, found \(value.typeName)")
+            throw .invalidSchema(
+                location: key, message: "a schema must be an object or a boolean, found \(value.typeName)")
         }
         return index
     }
@@ -180,7 +185,8 @@ final class SchemaCompiler {
                 let target = try node(at: location)
                 if next.dynamic {
                     let (_, fragment) = URIReference.split(next.reference)
-                    let bookended = !fragment.isEmpty && !fragment.hasPrefix("/")
+                    let bookended =
+                        !fragment.isEmpty && !fragment.hasPrefix("/")
                         && value(at: location)?["$dynamicAnchor"]?.stringValue == fragment
                     program.nodes[next.node].keywords[next.keyword] = .dynamicReference(
                         target, anchor: bookended ? fragment : nil)

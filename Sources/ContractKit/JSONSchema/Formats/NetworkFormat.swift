@@ -9,7 +9,10 @@ enum NetworkFormat {
             // "xn--" is the only label that may have hyphens in positions 3 and 4 (RFC 5891 §4.2.3.1).
             if label.count >= 4, label[label.startIndex + 2] == UInt8(ascii: "-"),
                 label[label.startIndex + 3] == UInt8(ascii: "-"),
-                !(label.prefix(2).allSatisfy { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "n") || $0 == UInt8(ascii: "N") })
+                !(label.prefix(2).allSatisfy {
+                    $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "n")
+                        || $0 == UInt8(ascii: "N")
+                })
             {
                 return false
             }
@@ -132,7 +135,9 @@ enum URIFormat {
             return false
         } else if !rest.starts(with: [0x2F, 0x2F]) {
             // A relative-path reference cannot have a colon in its first segment (RFC 3986 §4.2).
-            let firstSegment = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            let firstSegment = rest.prefix {
+                $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+            }
             if firstSegment.contains(UInt8(ascii: ":")) { return false }
         }
         if rest.starts(with: [0x2F, 0x2F]) {
@@ -172,7 +177,10 @@ enum URIFormat {
     private static func isAuthority(_ authority: ArraySlice<UInt8>, international: Bool) -> Bool {
         var host = authority
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
-            guard authority[..<at].allSatisfy({ isCharacter($0, international: international) || $0 == 0x3A || $0 == 0x25 })
+            guard
+                authority[..<at].allSatisfy({
+                    isCharacter($0, international: international) || $0 == 0x3A || $0 == 0x25
+                })
             else { return false }
             host = authority[(at + 1)...]
         }

@@ -62,7 +62,8 @@ struct ECMATranslator {
     /// Letters ECMA-262 allows after a backslash (with the `u` flag, any other letter is an error).
     private static let escapeLetters = Set("dDwWsSbBfnrtvcuxpPk".unicodeScalars)
 
-    static let space = "\\t\\n\\x{B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}"
+    static let space =
+        "\\t\\n\\x{B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}"
     static let word = "a-zA-Z0-9_"
     static let asciiWord = "[a-zA-Z0-9_]"
 

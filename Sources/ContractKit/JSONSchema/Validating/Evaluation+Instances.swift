@@ -58,7 +58,8 @@ extension Evaluation {
         case .dependentRequired(let pairs):
             for pair in pairs where object[pair.property] != nil {
                 for name in pair.required where object[name] == nil {
-                    fail(node, keyword, expected: "property '\(name)' (because '\(pair.property)' is present)",
+                    fail(
+                        node, keyword, expected: "property '\(name)' (because '\(pair.property)' is present)",
                         actual: "it is missing")
                     valid = false
                     if !collecting { return false }
@@ -213,13 +214,16 @@ extension Evaluation {
         switch keyword {
         case .maximum(let limit, let exclusive):
             if exclusive ? value >= limit : value > limit {
-                fail(node, keyword, expected: "\(exclusive ? "less than" : "at most") \(limit.jsonText)", actual: number.text)
+                fail(
+                    node, keyword, expected: "\(exclusive ? "less than" : "at most") \(limit.jsonText)",
+                    actual: number.text)
                 return false
             }
         case .minimum(let limit, let exclusive):
             if exclusive ? value <= limit : value < limit {
                 fail(
-                    node, keyword, expected: "\(exclusive ? "more than" : "at least") \(limit.jsonText)", actual: number.text)
+                    node, keyword, expected: "\(exclusive ? "more than" : "at least") \(limit.jsonText)",
+                    actual: number.text)
                 return false
             }
         case .multipleOf(let divisor):

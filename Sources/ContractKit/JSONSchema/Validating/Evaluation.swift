@@ -10,7 +10,9 @@ struct Annotations {
     var containsIndices: Set<Int> = []
 
     mutating func merge(_ other: Annotations) {
-        if other.allProperties { allProperties = true } else if !other.properties.isEmpty {
+        if other.allProperties {
+            allProperties = true
+        } else if !other.properties.isEmpty {
             properties.formUnion(other.properties)
         }
         itemsPrefix = max(itemsPrefix, other.itemsPrefix)
@@ -113,7 +115,9 @@ struct Evaluation {
                 if local == nil { break }
             }
             if !matched {
-                fail(node, keyword, expected: "a value matching one of the \(nodes.count) anyOf schemas", actual: describe(instance))
+                fail(
+                    node, keyword, expected: "a value matching one of the \(nodes.count) anyOf schemas",
+                    actual: describe(instance))
             }
             return matched
         case .oneOf(let nodes):
@@ -124,7 +128,8 @@ struct Evaluation {
             }
             guard matches.count == 1 else {
                 let actual = matches.isEmpty ? "none matched" : "schemas \(matches[0]) and \(matches[1]) both matched"
-                fail(node, keyword, expected: "exactly one of the \(nodes.count) oneOf schemas to match", actual: actual)
+                fail(
+                    node, keyword, expected: "exactly one of the \(nodes.count) oneOf schemas to match", actual: actual)
                 return false
             }
             return true
@@ -176,7 +181,8 @@ struct Evaluation {
         case .enumeration(let values):
             if values.contains(where: { $0.isStrictlyEqual(to: instance) }) { return true }
             let list = values.prefix(8).map { ViolationText.compact($0) }.joined(separator: ", ")
-            fail(node, keyword, expected: "one of [\(list)\(values.count > 8 ? ", …" : "")]", actual: describe(instance))
+            fail(
+                node, keyword, expected: "one of [\(list)\(values.count > 8 ? ", …" : "")]", actual: describe(instance))
             return false
         case .constant(let value):
             if value.isStrictlyEqual(to: instance) { return true }

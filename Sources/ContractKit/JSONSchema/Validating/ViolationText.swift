@@ -30,24 +30,10 @@ enum ViolationText {
         return text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
     }
 
+    /// A JSON string literal of the first ``limit`` characters, escaped as JSONCore writes strings.
     private static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars.prefix(limit) {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        var result = ""
+        JSONValue.writeString(String(string.unicodeScalars.prefix(limit)), to: &result)
+        return result
     }
 }
