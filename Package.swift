@@ -10,11 +10,15 @@ let package = Package(
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
+        .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         .systemLibrary(
@@ -28,6 +32,14 @@ let package = Package(
         .target(
             name: "ContractKit",
             dependencies: ["JSONCore", "LibXML", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "ReferralHeroSDK",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         .executableTarget(
             name: "harness",
@@ -47,6 +59,15 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
+        .testTarget(
+            name: "ReferralHeroSDKTests",
+            dependencies: [
+                "ReferralHeroSDK",
+                "HarnessTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
     ]
 )
 

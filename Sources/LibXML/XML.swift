@@ -5,7 +5,8 @@ internal import CLibXML2
 /// ## Thread safety
 ///
 /// - libxml2 is initialised exactly once per process (``XML/initialize()``, called by every entry point),
-///   before any parser, XPath or schema call. That makes libxml2's global tables (dictionaries, encoding
+///   before any parser, XPath or schema call, including the built-in XSD type table that libxml2 would
+///   otherwise build lazily and racily. That makes libxml2's global tables (dictionaries, encoding
 ///   handlers, default error handlers) safe to use from many threads at once.
 /// - ``XML/Document`` is immutable after parsing: no API of this module mutates its libxml2 tree, and
 ///   every XPath query creates its own `xmlXPathContext`. A document may therefore cross tasks (`Sendable`)
@@ -24,6 +25,10 @@ public enum XML {
 
     private static let initialized: Bool = {
         xmlInitParser()
+        // libxml2 2.9 builds its table of built-in XSD types lazily, on the first schema compile, without a
+        // lock: two schemas compiling at once on two threads both build it and one copy leaks (seen under
+        // LeakSanitizer). Building it here, once, before any schema work, closes that race.
+        xmlSchemaInitTypes()
         return true
     }()
 

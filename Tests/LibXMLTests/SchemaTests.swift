@@ -84,4 +84,19 @@ struct SchemaTests {
             #expect(errors == (task % 2 == 0 ? 0 : 200))
         }
     }
+
+    @Test("Schemas compile from many tasks at once (libxml2's lazy type table is built once, up front)")
+    func concurrentCompiles() async throws {
+        let compiled = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let schema = try XML.Schema(contentsOf: Fixtures.engageResultSchema)
+                    let fault = Data("<Envelope><Body><RESULT><SUCCESS>TRUE</SUCCESS></RESULT></Body></Envelope>".utf8)
+                    return try schema.validate(data: fault).isEmpty ? 1 : 0
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(compiled == 8)
+    }
 }
