@@ -71,6 +71,20 @@ struct VerifyCommandTests {
         #expect(!plain.standardOutput.contains("\u{1B}["))
     }
 
+    @Test("Many cassettes give a progress line on standard error, and standard output stays the report")
+    func progress() async throws {
+        let valid = try Data(contentsOf: fixtures.appendingPathComponent("engage/valid.har"))
+        try await withTemporaryDirectory { folder in
+            let engage = folder.appending("engage")
+            try FileManager.default.createDirectory(at: engage, withIntermediateDirectories: true)
+            for index in 0..<60 { try valid.write(to: engage.appendingPathComponent("flow-\(index).har")) }
+            let result = try await harness(["verify", folder.url.path])
+            #expect(result.status == 0, "\(result.standardOutput)")
+            #expect(result.standardError.contains("checking cassettes: 60/60"))
+            #expect(result.standardOutput.contains("60 cassettes, 180 entries: every contract holds"))
+        }
+    }
+
     @Test("An unreadable cassette or a missing Schemas folder exits 2")
     func cannotRun() async throws {
         let missing = try await harness(["verify", "/nonexistent/x.har"])

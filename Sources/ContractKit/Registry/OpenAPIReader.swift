@@ -65,11 +65,11 @@ final class OpenAPIReader {
     private func readOperation(
         _ operation: JSONValue, method: String, path: String, shared: [JSONValue], uri: String, pointer: [String]
     ) throws(ContractError) -> Operation {
-        var headers: [String] = []
+        var headers = securityHeaders(operation["security"] ?? documents.documents[documentURI]?["security"])
         for (index, parameter) in ((operation["parameters"]?.arrayValue ?? []) + shared).enumerated() {
             let (value, _, _) = try resolve(parameter, uri: uri, pointer: pointer + ["parameters", String(index)])
             if value["in"]?.stringValue == "header", value["required"]?.boolValue == true,
-                let name = value["name"]?.stringValue
+                let name = value["name"]?.stringValue, !headers.contains(name)
             {
                 headers.append(name)
             }
@@ -99,6 +99,29 @@ final class OpenAPIReader {
             method: method.uppercased(), pathTemplate: path, operationID: operation["operationId"]?.stringValue,
             requiredHeaders: headers, requestBody: body, responses: responses,
             location: SchemaFile.displayName(uri) + "#" + JSONPointer(tokens: pointer).description)
+    }
+
+    /// The headers a `security` requirement makes required: an `apiKey` scheme's header, `Authorization` for an
+    /// `http` or `oauth2` scheme. Alternatives (several requirement objects) require only what they all share.
+    private func securityHeaders(_ security: JSONValue?) -> [String] {
+        guard let requirements = security?.arrayValue, !requirements.isEmpty else { return [] }
+        let schemes = documents.documents[documentURI]?["components"]?["securitySchemes"]
+        let alternatives: [Set<String>] = requirements.map { requirement in
+            var names: Set<String> = []
+            for member in requirement.objectValue ?? JSONObject() {
+                guard let scheme = schemes?[member.key] else { continue }
+                switch scheme["type"]?.stringValue {
+                case "apiKey" where scheme["in"]?.stringValue == "header":
+                    if let name = scheme["name"]?.stringValue { names.insert(name) }
+                case "http", "oauth2", "openIdConnect":
+                    names.insert("Authorization")
+                default:
+                    break
+                }
+            }
+            return names
+        }
+        return alternatives.dropFirst().reduce(alternatives[0]) { $0.intersection($1) }.sorted()
     }
 
     private func readContent(

@@ -24,6 +24,38 @@ struct SchemaRegistryTests {
         #expect(engage.basePaths.contains("/engage"))
     }
 
+    @Test("Every vendor document under Schemas loads, and each operation matches its own path under every base path")
+    func everyVendor() throws {
+        let registry = try Fixtures.registry.get()
+        #expect(registry.vendors.contains("engage"))
+        for contract in registry.contracts.values {
+            #expect(!contract.operations.isEmpty, "\(contract.file) declares no operation")
+            for operation in contract.operations {
+                let concrete = operation.pathTemplate.split(separator: "/", omittingEmptySubsequences: false)
+                    .map { $0.hasPrefix("{") ? "x1" : String($0) }.joined(separator: "/")
+                for base in contract.basePaths {
+                    guard case .operation(let found) = contract.match(method: operation.method, path: base + concrete)
+                    else {
+                        Issue.record("\(operation.name) does not match \(base + concrete)")
+                        continue
+                    }
+                    #expect(found.method == operation.method)
+                    #expect(found.pathTemplate == operation.pathTemplate)
+                }
+            }
+        }
+    }
+
+    @Test("Security requirements make their headers required")
+    func securityHeaders() throws {
+        let registry = try Fixtures.registry.get()
+        let engage = try #require(registry.contracts["engage"])
+        let token = try #require(engage.operations.first { $0.operationID == "createAccessToken" })
+        #expect(token.requiredHeaders.isEmpty)
+        let events = try #require(engage.operations.first { $0.operationID == "submitEvents" })
+        #expect(events.requiredHeaders == ["Authorization"])
+    }
+
     @Test("Paths match under the mock server's mount point, a server's base path, or none")
     func basePaths() throws {
         let engage = try #require(try Fixtures.registry.get().contracts["engage"])
