@@ -65,6 +65,8 @@ struct JSONSchemaTests {
         #expect(try ECMAPattern("a{").matches("a{"))
         #expect(try ECMAPattern("^\\p{Letter}+$").matches("Ωmega"))
         #expect(try ECMAPattern("^[\\s]$").matches("\u{FEFF}"))
+        #expect(try ECMAPattern("^[\\w-.]+$").matches("a-b.c"))
+        #expect(!(try ECMAPattern("^[\\w-.]+$").matches("a/b")))
         #expect(throws: ContractError.self) { try ECMAPattern("\\a") }
         #expect(throws: ContractError.self) { try ECMAPattern("(?i)abc") }
     }

@@ -219,6 +219,12 @@ struct ECMATranslator {
         default:
             output += "\\"
             output.unicodeScalars.append(next)
+            return
+        }
+        // A class escape cannot start a range: a '-' after one is literal (`[\w-.]`), not ICU's range operator.
+        if "dDwWsSpP".unicodeScalars.contains(next), peek() == "-" {
+            position += 1
+            output += "\\-"
         }
     }
 }
