@@ -9,12 +9,14 @@ let package = Package(
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "EngageSDK", targets: ["EngageSDK"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
@@ -29,6 +31,10 @@ let package = Package(
         .target(name: "LibXML", dependencies: ["CLibXML2"]),
         .target(name: "JSONCore"),
         .target(name: "HarnessTesting"),
+        .target(
+            name: "ContractKit",
+            dependencies: ["JSONCore", "LibXML", .product(name: "Yams", package: "Yams")]
+        ),
         .target(
             name: "ReferralHeroSDK",
             dependencies: [
@@ -61,6 +67,8 @@ let package = Package(
             name: "harness",
             dependencies: [
                 "LibXML",
+                "JSONCore",
+                "ContractKit",
                 "EngageSDK",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -70,6 +78,11 @@ let package = Package(
         ),
         .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
+        .testTarget(
+            name: "ContractKitTests",
+            dependencies: ["ContractKit", "JSONCore", "LibXML", "HarnessTesting"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
         .testTarget(
             name: "ReferralHeroSDKTests",

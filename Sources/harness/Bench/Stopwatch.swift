@@ -26,6 +26,26 @@ struct Stopwatch {
         return Double(calls) / elapsed.seconds
     }
 
+    /// Calls `body` in batches for `seconds` of this thread's CPU time and returns calls per CPU-second: the
+    /// one-core figure without the time other processes took from this one on a shared machine.
+    func cpuThroughput(batch: Int = 100, _ body: () throws -> Void) rethrows -> Double {
+        for _ in 0..<batch { try body() }
+        let start = Self.threadCPUSeconds()
+        var calls = 0
+        while Self.threadCPUSeconds() - start < seconds {
+            for _ in 0..<batch { try body() }
+            calls += batch
+        }
+        return Double(calls) / (Self.threadCPUSeconds() - start)
+    }
+
+    /// The CPU time this thread has used, in seconds.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// Runs `body` on `workers` threads at once and returns the summed calls per second.
     func parallelThroughput(workers: Int, batch: Int = 100, _ body: @escaping @Sendable () -> Void) -> Double {
         let results = ResultsBox(count: workers)
