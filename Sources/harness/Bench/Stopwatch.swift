@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs a body repeatedly for a while and reports its throughput.
 struct Stopwatch {
     var seconds: Double
