@@ -86,15 +86,21 @@ extension Redactor {
     mutating func redactXMLText(_ text: String, field prefix: String) -> String {
         var result = text
         if let document = try? XML.Document(string: text) {
-            let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-            let edited = try? document.replacingValues(
-                selectedBy: rules.xpaths, namespaces: namespaces, includeDeclaration: trimmed.hasPrefix("<?xml")
-            ) { node in
+            let edited = try? document.replacingValues(selectedBy: rules.xpaths, namespaces: namespaces) { node in
                 guard !node.value.isEmpty else { return nil }
                 return replacer.placeholder(kind: node.name, secret: node.value, field: prefix + node.path)
             }
-            if let edited { result = edited }
+            if let edited { result = Self.declaration(of: text) + edited }
         }
         return replacer.patterns(in: result, field: "body")
+    }
+
+    /// The source's `<?xml …?>` declaration and the whitespace after it, or nothing.
+    static func declaration(of text: String) -> String {
+        let start = text.drop { $0 == "\u{FEFF}" }
+        guard start.hasPrefix("<?xml"), let end = start.firstRange(of: "?>") else { return "" }
+        let afterDeclaration = start[end.upperBound...]
+        let whitespace = afterDeclaration.prefix { $0.isWhitespace }
+        return String(start[..<end.upperBound]) + whitespace
     }
 }
