@@ -50,9 +50,7 @@ public actor CassetteStore {
 
     /// Writes `cassette` as `name`, atomically.
     public func save(_ cassette: Cassette, as name: String) throws(CassetteError) {
-        let url = try url(for: name)
-        try AtomicFile.write(cassette.encoded(), to: url)
-        AtomicFile.removeAbandonedTemporaryFiles(beside: url)
+        try cassette.write(to: url(for: name))
     }
 
     /// The names of every cassette under the root, sorted (`engage/login`, …). Temporary files are skipped.
@@ -70,5 +68,14 @@ public actor CassetteStore {
             names.append(path)
         }
         return names.sorted()
+    }
+}
+
+extension Cassette {
+    /// Writes the cassette to `url` atomically (a temporary file in the same folder, flushed, then renamed
+    /// over the target), and removes temporary files that killed writers left beside it.
+    public func write(to url: URL) throws(CassetteError) {
+        try AtomicFile.write(encoded(), to: url)
+        AtomicFile.removeAbandonedTemporaryFiles(beside: url)
     }
 }
