@@ -94,4 +94,19 @@ struct CassetteCommandsTests {
                     "cannot read cassette \(folder.url.path)/Cassettes/engage/none.har: no such file"))
         }
     }
+
+    @Test("harness bench replay prints replay, lookup and load figures against their targets")
+    func benchReplay() async throws {
+        try await withTemporaryDirectory { folder in
+            let result = try await harness(
+                ["bench", "replay", "--entries", "100", "--large", "500", "--load", "200", "--rounds", "1"],
+                in: folder.url)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("replay per request, ReplaySession:"))
+            #expect(result.standardOutput.contains("(target <= 20 µs)"))
+            #expect(result.standardOutput.contains("lookup, 500 entries:"))
+            #expect(result.standardOutput.contains("(target <= 1.5x)"))
+            #expect(result.standardOutput.contains("load 200 entries"))
+        }
+    }
 }

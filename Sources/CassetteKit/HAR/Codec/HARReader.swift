@@ -9,7 +9,8 @@ struct HARReader {
     let object: JSONObject
     let pointer: JSONPointer
     let file: String
-    private(set) var consumed: Set<String> = []
+    /// Read members (a handful per object, so a list is cheaper than a set).
+    private(set) var consumed: [String] = []
 
     init(_ value: JSONValue, at pointer: JSONPointer, file: String) throws(CassetteError) {
         guard case .object(let object) = value else {
@@ -35,7 +36,7 @@ struct HARReader {
         switch object[key] {
         case nil, .null?: return nil
         case .string(let value)?:
-            consumed.insert(key)
+            consumed.append(key)
             return value
         case let other?: throw wrongType(key, expected: "a string", found: other)
         }
@@ -55,10 +56,10 @@ struct HARReader {
         switch object[key] {
         case nil, .null?: return nil
         case .number(let number)?:
-            consumed.insert(key)
+            consumed.append(key)
             return number.double
         case .string(let text)? where Double(text) != nil:
-            consumed.insert(key)
+            consumed.append(key)
             return Double(text)
         case let other?: throw wrongType(key, expected: "a number", found: other)
         }
@@ -76,7 +77,7 @@ struct HARReader {
     mutating func optionalInt(_ key: String) throws(CassetteError) -> Int? {
         guard let value = try optionalDouble(key) else { return nil }
         guard value.rounded() == value, abs(value) < 9e15 else {
-            consumed.remove(key)
+            consumed.removeAll { $0 == key }
             throw wrongType(key, expected: "an integer", found: object[key] ?? .null)
         }
         return Int(value)
@@ -88,7 +89,7 @@ struct HARReader {
     ) throws(CassetteError) -> T? {
         guard let value = object[key], value != .null else { return nil }
         var reader = try HARReader(value, at: pointer.appending(key), file: file)
-        consumed.insert(key)
+        consumed.append(key)
         return try body(&reader)
     }
 
@@ -106,7 +107,7 @@ struct HARReader {
         switch object[key] {
         case nil, .null?: return nil
         case .array(let elements)?:
-            consumed.insert(key)
+            consumed.append(key)
             var results: [T] = []
             results.reserveCapacity(elements.count)
             let base = pointer.appending(key)
@@ -128,13 +129,14 @@ struct HARReader {
     /// A member kept as raw JSON (for example the recorded outcome).
     mutating func raw(_ key: String) -> JSONValue? {
         guard let value = object[key] else { return nil }
-        consumed.insert(key)
+        consumed.append(key)
         return value
     }
 
     /// The members not read so far, to be written back unchanged.
     var remaining: JSONObject {
         var rest = JSONObject()
+        guard consumed.count < object.count else { return rest }
         for (key, value) in object where !consumed.contains(key) { rest[key] = value }
         return rest
     }
