@@ -67,8 +67,7 @@ extension Harness {
                     files.append(URL(fileURLWithPath: path))
                     continue
                 }
-                let store = CassetteStore(root: URL(fileURLWithPath: path, isDirectory: true))
-                files += store.list().compactMap { try? store.url(for: $0) }
+                files += CassetteStore(root: URL(fileURLWithPath: path, isDirectory: true)).cassetteFiles()
             }
             return files
         }
