@@ -23,8 +23,7 @@ struct HARReader {
 
     /// A required string; a missing member is an error.
     mutating func string(_ key: String) throws(CassetteError) -> String {
-        guard let value = try optionalString(key) else { throw missing(key, expected: "a string") }
-        return value
+        try required(key, "a string", optionalString(key))
     }
 
     /// A string that exporters sometimes leave out; absent or `null` gives `fallback`.
@@ -33,19 +32,12 @@ struct HARReader {
     }
 
     mutating func optionalString(_ key: String) throws(CassetteError) -> String? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case .string(let value)?:
-            consumed.append(key)
-            return value
-        case let other?: throw wrongType(key, expected: "a string", found: other)
-        }
+        try scalar(key, expected: "a string", \.stringValue)
     }
 
     /// A required number (a numeric string is accepted, as some exporters write one).
     mutating func double(_ key: String) throws(CassetteError) -> Double {
-        guard let value = try optionalDouble(key) else { throw missing(key, expected: "a number") }
-        return value
+        try required(key, "a number", optionalDouble(key))
     }
 
     mutating func double(_ key: String, default fallback: Double) throws(CassetteError) -> Double {
@@ -53,21 +45,11 @@ struct HARReader {
     }
 
     mutating func optionalDouble(_ key: String) throws(CassetteError) -> Double? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case .number(let number)?:
-            consumed.append(key)
-            return number.double
-        case .string(let text)? where Double(text) != nil:
-            consumed.append(key)
-            return Double(text)
-        case let other?: throw wrongType(key, expected: "a number", found: other)
-        }
+        try scalar(key, expected: "a number") { value in value.doubleValue ?? value.stringValue.flatMap(Double.init) }
     }
 
     mutating func int(_ key: String) throws(CassetteError) -> Int {
-        guard let value = try optionalInt(key) else { throw missing(key, expected: "an integer") }
-        return value
+        try required(key, "an integer", optionalInt(key))
     }
 
     mutating func int(_ key: String, default fallback: Int) throws(CassetteError) -> Int {
@@ -75,12 +57,28 @@ struct HARReader {
     }
 
     mutating func optionalInt(_ key: String) throws(CassetteError) -> Int? {
-        guard let value = try optionalDouble(key) else { return nil }
-        guard value.rounded() == value, abs(value) < 9e15 else {
-            consumed.removeAll { $0 == key }
-            throw wrongType(key, expected: "an integer", found: object[key] ?? .null)
+        try scalar(key, expected: "an integer") { value in
+            guard let number = value.doubleValue ?? value.stringValue.flatMap(Double.init),
+                number.rounded() == number, abs(number) < 9e15
+            else { return nil }
+            return Int(number)
         }
-        return Int(value)
+    }
+
+    /// The member `key` converted by `extract`: nil when absent or `null` (then kept as it is), an error
+    /// naming `expected` when `extract` cannot convert it.
+    private mutating func scalar<T>(
+        _ key: String, expected: String, _ extract: (JSONValue) -> T?
+    ) throws(CassetteError) -> T? {
+        guard let value = object[key], value != .null else { return nil }
+        guard let result = extract(value) else { throw wrongType(key, expected: expected, found: value) }
+        consumed.append(key)
+        return result
+    }
+
+    private func required<T>(_ key: String, _ expected: String, _ value: T?) throws(CassetteError) -> T {
+        guard let value else { throw missing(key, expected: expected) }
+        return value
     }
 
     /// A nested object read by `body`; absent or `null` gives nil.
