@@ -50,7 +50,7 @@ public struct RedactionRules: Sendable, Hashable {
         let lowered = name.lowercased()
         if headers.contains(lowered) { return true }
         if detectsKeyHeaders,
-            ["api-key", "apikey", "api_key", "auth-token", "access-token"].contains(where: lowered.contains)
+            ["api-key", "apikey", "api_key", "auth-token", "access-token"].contains(where: { lowered.containsUTF8($0) })
         {
             return true
         }

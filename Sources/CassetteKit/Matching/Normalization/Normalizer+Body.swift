@@ -59,7 +59,7 @@ extension Normalizer {
     /// Whether a string in `value` holds a redaction placeholder (a read-only scan).
     static func holdsPlaceholder(_ value: JSONValue) -> Bool {
         switch value {
-        case .string(let text): text.contains(PlaceholderTable.prefix)
+        case .string(let text): text.containsUTF8(PlaceholderTable.prefix)
         case .array(let elements): elements.contains(where: holdsPlaceholder)
         case .object(let object): object.contains { holdsPlaceholder($0.value) }
         default: false

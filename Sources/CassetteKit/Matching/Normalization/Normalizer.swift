@@ -68,7 +68,7 @@ struct Normalizer: Sendable {
 
     /// Percent-decodes a path (`+` stays a plus, unlike in a query).
     static func decodePath(_ path: String) -> String {
-        guard path.contains("%") else { return path }
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return path }
         return path.removingPercentEncoding ?? path
     }
 
