@@ -57,32 +57,32 @@ extension Harness.Bench {
                     throughTransport.append(start.duration(to: clock.now).seconds)
                 }
             }
-            print("  replay per request, ReplaySession:    \(Self.micro(direct)) median   (target <= 20 µs)")
-            print("  replay per request, ReplayTransport:  \(Self.micro(throughTransport)) median")
+            Self.row("replay per request, ReplaySession", "\(Self.micro(direct)) median   (target <= 20 µs)")
+            Self.row("replay per request, ReplayTransport", "\(Self.micro(throughTransport)) median")
             print(
                 "    by kind: "
                     + ReplayWorkload.Kind.allCases.map { "\($0.rawValue) \(Self.micro(perKind[$0] ?? []))" }
                     .joined(separator: " · "))
 
+            // Loading is measured before the large lookup cassette fills the heap.
+            let loaded = try loadMedian()
+            Self.row(
+                "load \(Figures.grouped(Double(load))) entries (\(Self.megabytes(loaded.bytes)))",
+                "\(Self.milli(loaded.median)) median, parse + index   (target <= 300 ms)")
+            print(
+                "    (process CPU time \(Self.milli(loaded.cpu)): on a busy machine the wall time also counts waiting)")
+
             let small = try lookupMedian(size: 10)
             logger.info("building the \(large)-entry cassette")
             let big = try lookupMedian(size: large)
             let growth = big.median / small.median
-            print("  lookup, 10 entries:\(String(repeating: " ", count: 14))\(Self.format(small.median)) median")
-            print(
-                "  lookup, \(Figures.grouped(Double(large))) entries:\(String(repeating: " ", count: max(1, 11 - Figures.grouped(Double(large)).count)))"
-                    + "\(Self.format(big.median)) median   growth \(String(format: "%.2f", growth))x   (target <= 1.5x)"
-            )
+            Self.row("lookup, 10 entries", "\(Self.format(small.median)) median")
+            Self.row(
+                "lookup, \(Figures.grouped(Double(large))) entries",
+                "\(Self.format(big.median)) median   growth \(String(format: "%.2f", growth))x   (target <= 1.5x)")
             print(
                 "    (normalizing the \(Figures.grouped(Double(large))) recorded requests once: \(Self.milli(big.prepare)))"
             )
-
-            let loaded = try loadMedian()
-            print(
-                "  load \(Figures.grouped(Double(load))) entries (\(Self.megabytes(loaded.bytes))): "
-                    + "\(Self.milli(loaded.median)) median, parse + index   (target <= 300 ms)")
-            print(
-                "    (process CPU time \(Self.milli(loaded.cpu)): on a busy machine the wall time also counts waiting)")
         }
 
         /// The median cost of `InteractionIndex.matches` on a cassette of `size`, after preparing the index.
@@ -134,6 +134,12 @@ extension Harness.Bench {
                 method: HTTPRequest.Method(request.method)!, scheme: nil, authority: nil, path: path,
                 headerFields: fields)
             return (httpRequest, request.body.isEmpty ? nil : HTTPBody(request.body), baseURL)
+        }
+
+        /// Prints `label:` padded to a column, then `value`.
+        static func row(_ label: String, _ value: String) {
+            let padded = label + ":" + String(repeating: " ", count: max(1, 40 - label.count))
+            print("  " + padded + value)
         }
 
         static func time(_ body: () throws -> Void) rethrows -> Double {
