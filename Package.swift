@@ -9,10 +9,17 @@ let package = Package(
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .library(name: "MockServer", targets: ["MockServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -23,10 +30,25 @@ let package = Package(
         .target(name: "LibXML", dependencies: ["CLibXML2"]),
         .target(name: "JSONCore"),
         .target(name: "HarnessTesting"),
+        .target(
+            name: "MockServer",
+            dependencies: [
+                "JSONCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "harness",
             dependencies: [
                 "LibXML",
+                "MockServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -34,6 +56,19 @@ let package = Package(
         .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
         .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
+        .testTarget(
+            name: "MockServerTests",
+            dependencies: [
+                "MockServer", "HarnessTesting", "JSONCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
     ]
 )
 
