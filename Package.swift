@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .library(name: "CassetteKit", targets: ["CassetteKit"]),
         .library(name: "MockServer", targets: ["MockServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -27,12 +29,29 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "LibXML", dependencies: ["CLibXML2"]),
         .target(name: "JSONCore"),
         .target(name: "HarnessTesting"),
         .target(
+            name: "CassetteKit",
+            dependencies: [
+                "CZlib",
+                "LibXML",
+                "JSONCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .executableTarget(
+            name: "CassetteRecordingProbe",
+            dependencies: ["CassetteKit"],
+            path: "Tests/Probes/CassetteRecordingProbe"
+        ),
+        .target(
             name: "MockServer",
             dependencies: [
+                "CassetteKit",
                 "JSONCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -48,6 +67,8 @@ let package = Package(
             name: "harness",
             dependencies: [
                 "LibXML",
+                "JSONCore",
+                "CassetteKit",
                 "MockServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -55,11 +76,20 @@ let package = Package(
         ),
         .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
-        .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
+        .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit"]),
+        .testTarget(
+            name: "CassetteKitTests",
+            dependencies: [
+                "CassetteKit", "CassetteRecordingProbe", "HarnessTesting", "JSONCore", "LibXML",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "MockServerTests",
             dependencies: [
-                "MockServer", "HarnessTesting", "JSONCore",
+                "MockServer", "CassetteKit", "HarnessTesting", "JSONCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
