@@ -27,8 +27,10 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
     case cassette(name: String, reason: String)
     /// An admin request body or parameter is not what the endpoint takes.
     case invalidAdminRequest(String)
-    /// The server was asked to do something before `start()` or after `stop()`.
+    /// The server stopped before it was ready.
     case notRunning
+    /// `start()` or `run()` was called on a server that already ran; make a new ``MockServer``.
+    case alreadyStarted
 
     public var description: String {
         switch self {
@@ -37,7 +39,7 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
         case .missingUpstream(let mode):
             "mode \(mode.rawValue) proxies to the real vendor: pass --upstream URL (e.g. --upstream https://api.example.com)"
         case .invalidUpstream(let text):
-            "upstream '\(text)' is not an absolute http or https URL"
+            "upstream '\(text)' must be an http(s) origin such as https://api.example.com (no path)"
         case .unknownVendor(let name, let known):
             "unknown vendor '\(name)'; known vendors: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
         case .duplicateVendor(let name):
@@ -55,7 +57,9 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
         case .invalidAdminRequest(let reason):
             "invalid admin request: \(reason)"
         case .notRunning:
-            "the mock server is not running: call start() first"
+            "the mock server stopped before it was ready; see its log"
+        case .alreadyStarted:
+            "this mock server was already started; create a new MockServer to serve again"
         }
     }
 
