@@ -23,9 +23,23 @@ extension MockServer {
             core.proxy.withLock { $0 = proxy }
             services.append(ProxyService(proxy: proxy))
         }
+        services.append(makeApplication(onReady: onReady))
+        return ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
+                logger: logger))
+    }
+
+    /// The Hummingbird application: the harness responder on HTTP/1.1, with the truncation handler in every
+    /// connection's pipeline.
+    func makeApplication(
+        onReady: @escaping @Sendable (MockServerEndpoints) -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         let configuration = self.configuration
         let core = self.core
-        let application = Application(
+        let logger = self.logger
+        return Application(
             responder: HarnessResponder(core: core, admin: AdminAPI(core: core).responder()),
             server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [TruncationHandler()])),
             configuration: ApplicationConfiguration(
@@ -34,19 +48,11 @@ extension MockServer {
                 let endpoints = MockServerEndpoints(
                     host: configuration.host, port: channel.localAddress?.port ?? configuration.port,
                     vendors: core.servedVendors, rootVendor: configuration.vendor)
-                logger.notice(
-                    "serving", metadata: ["origin": "\(endpoints.origin)", "mode": "\(core.mode)"])
+                logger.notice("serving", metadata: ["origin": "\(endpoints.origin)", "mode": "\(core.mode)"])
                 onReady(endpoints)
             },
             logger: logger)
-        services.append(application)
-        return ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
-                gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
-                logger: logger))
     }
-
     /// A bind failure as the error users read.
     func bindError(_ error: any Error) -> any Error {
         if error is MockServerError { return error }
