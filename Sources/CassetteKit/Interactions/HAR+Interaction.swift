@@ -6,7 +6,11 @@ extension HAR.Request {
     ///
     /// - Returns: nil when the body claims base64 but is not.
     public var cassetteRequest: CassetteRequest? {
-        guard let body = postData?.bytes else { return nil }
+        var body = Data()
+        if let postData {
+            guard let bytes = postData.bytes else { return nil }
+            body = bytes
+        }
         return CassetteRequest(method: method, url: url, headers: HeaderFields(httpHeaders: headers), body: body)
     }
 

@@ -1,20 +1,19 @@
 internal import CLibXML2
 
 extension XML.Document {
-    /// The document with the values of the nodes some XPaths select replaced, serialized; nil when no value
-    /// changed. The document itself is not modified (a copy is edited), and everything not replaced keeps its
-    /// form: formatting, comments, prefixes.
+    /// The document with the values of the nodes some XPaths select replaced, serialized as UTF-8 without an
+    /// XML declaration (a caller keeping the source's declaration puts it back in front); nil when no value
+    /// changed. The document itself is not modified (a copy is edited), and everything else keeps its form:
+    /// formatting, comments, prefixes.
     ///
     /// - Parameters:
     ///   - expressions: XPath 1.0 expressions; elements, attributes, text and CDATA nodes they select are edited.
     ///     An element's whole content becomes the new text.
     ///   - namespaces: prefixes used in the expressions.
-    ///   - includeDeclaration: write an `<?xml …?>` declaration first (keep it when the source had one).
     ///   - transform: the new value for a selected node, or nil to keep it.
     public func replacingValues(
         selectedBy expressions: [String],
         namespaces: [String: String] = [:],
-        includeDeclaration: Bool,
         _ transform: (XML.Node) -> String?
     ) throws(XML.Error) -> String? {
         guard let copy = xmlCopyDoc(pointer, 1) else { return nil }
@@ -37,20 +36,19 @@ extension XML.Document {
             }
         }
         guard changed else { return nil }
-        return edited.savedText(includeDeclaration: includeDeclaration)
+        return edited.savedTextWithoutDeclaration()
     }
 
-    /// The whole document as libxml2 saves it, keeping the source's formatting.
-    func savedText(includeDeclaration: Bool) -> String {
+    /// The whole document as libxml2 saves it in UTF-8, keeping the source's formatting, without a declaration.
+    func savedTextWithoutDeclaration() -> String {
         guard let buffer = xmlBufferCreate() else { return "" }
         defer { xmlBufferFree(buffer) }
-        let options = includeDeclaration ? 0 : Int32(XML_SAVE_NO_DECL.rawValue)
-        guard let context = xmlSaveToBuffer(buffer, "UTF-8", options) else { return "" }
+        guard let context = xmlSaveToBuffer(buffer, "UTF-8", Int32(XML_SAVE_NO_DECL.rawValue)) else { return "" }
         _ = xmlSaveDoc(context, pointer)
         _ = xmlSaveClose(context)
         guard let content = xmlBufferContent(buffer) else { return "" }
         var text = String(cString: content)
-        if !includeDeclaration, text.hasSuffix("\n") { text.removeLast() }
+        if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
 }
