@@ -51,7 +51,6 @@ struct FaultInjector: Sendable {
             var generator = SeededGenerator(seed: decision.seed)
             body = ByteBuffer(bytes: generator.bytes(max(body.readableBytes, 32)))
         }
-        response.headers[.contentLength] = nil
         if let truncate = decision.truncate, truncate < body.readableBytes {
             response.headers[TruncationHandler.marker] = String(truncate)
         }
@@ -68,6 +67,8 @@ struct FaultInjector: Sendable {
         } else {
             response.body = ResponseBody(byteBuffer: body)
         }
+        // The body's length may have changed while its declared length did not: state it.
+        response.headers[.contentLength] = String(body.readableBytes)
         return response
     }
 
