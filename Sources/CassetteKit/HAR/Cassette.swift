@@ -77,7 +77,8 @@ public struct Cassette: Sendable, Hashable {
         return Data(text.utf8)
     }
 
-    /// The interactions.
+    /// The interactions (`log.entries`; loops that change many entries should go through `log.entries`, which
+    /// is changed in place).
     public var entries: [HAR.Entry] {
         get { log.entries }
         set { log.entries = newValue }

@@ -22,7 +22,9 @@ public struct Redactor: Sendable {
     /// placeholders it already holds.
     public init(for cassette: Cassette, rules: RedactionRules = .default) {
         self.init(rules: rules.adding(cassette.harness.redact), namespaces: cassette.harness.namespaces)
-        replacer.table.continueAfter(placeholdersIn: String(decoding: cassette.encoded(), as: UTF8.self))
+        for entry in cassette.log.entries {
+            for text in entry.textFields { replacer.table.continueAfter(placeholdersIn: text) }
+        }
     }
 
     /// Redacts `entry` in place and records what was replaced in its `_harness.redactions`.
@@ -147,7 +149,7 @@ extension Cassette {
     public mutating func redact(rules: RedactionRules = .default) -> Int {
         var redactor = Redactor(for: self, rules: rules)
         var total = 0
-        for index in entries.indices { total += redactor.redact(&entries[index]) }
+        for index in log.entries.indices { total += redactor.redact(&log.entries[index]) }
         return total
     }
 
@@ -156,5 +158,19 @@ extension Cassette {
         var copy = self
         copy.redact(rules: rules)
         return copy
+    }
+}
+
+extension HAR.Entry {
+    /// The texts of this entry where placeholders may be: URLs, header, cookie and parameter values, bodies.
+    var textFields: [String] {
+        var texts = [request.url, response.redirectURL]
+        texts += request.headers.map(\.value) + response.headers.map(\.value)
+        texts += request.cookies.map(\.value) + response.cookies.map(\.value)
+        texts += request.queryString.map(\.value)
+        texts += request.postData?.params?.compactMap(\.value) ?? []
+        if let text = request.postData?.text { texts.append(text) }
+        if let text = response.content.text { texts.append(text) }
+        return texts.filter { $0.contains(PlaceholderTable.prefix) }
     }
 }
