@@ -17,9 +17,10 @@ extension MockServer {
         let logger = self.logger
         var services: [any Service] = []
         if let upstream = configuration.upstream {
+            let directory = configuration.cassettesDirectory ?? URL(fileURLWithPath: "Cassettes", isDirectory: true)
+            let recorder = ExchangeRecorder(directory: directory, serverMode: configuration.mode, logger: logger)
             let proxy = RecordingProxy(
-                upstream: upstream, timeout: configuration.upstreamTimeout, recorder: ExchangeRecorder(logger: logger),
-                logger: logger)
+                upstream: upstream, timeout: configuration.upstreamTimeout, recorder: recorder, logger: logger)
             core.proxy.withLock { $0 = proxy }
             services.append(ProxyService(proxy: proxy))
         }

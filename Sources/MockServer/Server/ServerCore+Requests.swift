@@ -104,7 +104,8 @@ extension ServerCore {
             }
             let cassette = try named ?? defaultCassette(vendor: vendor)
             entry.cassette = cassette.description
-            let (response, recorded) = try await proxy.forward(cassetteRequest, cassette: cassette, library: library)
+            let (response, recorded) = await proxy.forward(
+                cassetteRequest, cassette: cassette, library: library, reload: mode == .spy)
             entry.outcome = recorded ? .recorded : .proxyFailed
             return response
         }
