@@ -5,7 +5,7 @@ extension Harness {
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Measure throughput and latency on this machine.",
-            subcommands: [BenchXML.self]
+            subcommands: [BenchXML.self, BenchServe.self]
         )
     }
 }
