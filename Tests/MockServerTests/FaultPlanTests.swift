@@ -7,7 +7,8 @@ struct FaultPlanTests {
     struct Parsing {
         @Test("Every fault of the grammar parses, and the plan writes itself back in canonical order")
         func roundTrip() throws {
-            let plan = try FaultPlan(parsing: "seed=7; status=503, latency=50..300ms ,garbage,truncate=10,dribble=64b/100ms")
+            let plan = try FaultPlan(
+                parsing: "seed=7; status=503, latency=50..300ms ,garbage,truncate=10,dribble=64b/100ms")
             #expect(plan.latency == .milliseconds(50) ... .milliseconds(300))
             #expect(plan.status == 503)
             #expect(plan.truncate == 10)

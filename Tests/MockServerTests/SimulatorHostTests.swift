@@ -24,7 +24,8 @@ struct SimulatorHostTests {
         try await withTemporaryDirectory { folder in
             let path = folder.appending("state.sqlite").path
             let add = CassetteRequest(method: "POST", url: "/count")
-            _ = try await SimulatorHost(simulators: [CounterSimulator()], statePath: path).respond(vendor: "counter", to: add)
+            _ = try await SimulatorHost(simulators: [CounterSimulator()], statePath: path).respond(
+                vendor: "counter", to: add)
             let reopened = try SimulatorHost(simulators: [CounterSimulator()], statePath: path)
             let read = try await reopened.respond(vendor: "counter", to: CassetteRequest(method: "GET", url: "/count"))
             #expect(try JSONValue(parsing: read.body)["count"] == 1)

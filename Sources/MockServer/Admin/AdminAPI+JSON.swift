@@ -1,7 +1,7 @@
 import Foundation
-import JSONCore
 import HTTPTypes
 import Hummingbird
+import JSONCore
 import NIOCore
 
 extension AdminAPI {

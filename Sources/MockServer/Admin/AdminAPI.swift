@@ -1,8 +1,8 @@
 import CassetteKit
 import Foundation
-import JSONCore
 import HTTPTypes
 import Hummingbird
+import JSONCore
 import NIOCore
 
 /// The admin API under `/__harness/`: health, mode, reset, cassettes, fault rules, the request journal and the
@@ -107,7 +107,9 @@ struct AdminAPI: Sendable {
             }
             if let times = body.times, times < 1 { throw MockServerError.invalidAdminRequest("times must be >= 1") }
             let rule = core.faultRules.add(
-                FaultRule(method: body.method, path: body.path, plan: try FaultPlan(parsing: body.fault), remaining: body.times))
+                FaultRule(
+                    method: body.method, path: body.path, plan: try FaultPlan(parsing: body.fault),
+                    remaining: body.times))
             return encode(AdminModels.Rule(rule), status: .created)
         } catch {
             return failure(error)
@@ -149,7 +151,8 @@ struct AdminAPI: Sendable {
                 status: 404,
                 [
                     "error": "unknown vendor",
-                    "message": .string("no simulator for '\(vendor)'; simulators: \(core.simulators.vendors.joined(separator: ", "))"),
+                    "message": .string(
+                        "no simulator for '\(vendor)'; simulators: \(core.simulators.vendors.joined(separator: ", "))"),
                 ])
         }
         let target = RequestTarget(request.head.path ?? "/")
@@ -177,7 +180,8 @@ struct AdminAPI: Sendable {
             [
                 "error": "no such admin endpoint",
                 "message": .string(
-                    "\(request.method) \(request.uri.path) is not an admin endpoint; see the admin API table in README.md"),
+                    "\(request.method) \(request.uri.path) is not an admin endpoint; see the admin API table in README.md"
+                ),
             ])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import JSONCore
 import HTTPTypes
 import Hummingbird
+import JSONCore
 
 /// Guards the admin API: off when the server binds a non-loopback address without a token; with a token,
 /// every admin request must carry it (`Authorization: Bearer <token>`), compared in constant time.
@@ -24,7 +24,8 @@ struct AdminAccess: RouterMiddleware {
                 status: 403,
                 [
                     "error": "admin API off",
-                    "message": "the server binds a non-loopback address without --admin-token; restart with --admin-token T",
+                    "message":
+                        "the server binds a non-loopback address without --admin-token; restart with --admin-token T",
                 ])
         }
         if let token {

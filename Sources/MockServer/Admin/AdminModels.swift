@@ -69,6 +69,7 @@ enum AdminModels {
 
 extension AdminModels.Rule {
     init(_ rule: FaultRule) {
-        self.init(id: rule.id, method: rule.method, path: rule.path, fault: rule.plan.description, times: rule.remaining)
+        self.init(
+            id: rule.id, method: rule.method, path: rule.path, fault: rule.plan.description, times: rule.remaining)
     }
 }

@@ -14,9 +14,13 @@ extension FaultPlan {
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0].lowercased()
             let value = parts.count > 1 ? parts[1] : nil
-            guard seen.insert(name).inserted else { throw .invalidFault(text: text, reason: "'\(name)' is given twice") }
+            guard seen.insert(name).inserted else {
+                throw .invalidFault(text: text, reason: "'\(name)' is given twice")
+            }
             func required() throws(MockServerError) -> String {
-                guard let value, !value.isEmpty else { throw .invalidFault(text: text, reason: "'\(name)' needs a value") }
+                guard let value, !value.isEmpty else {
+                    throw .invalidFault(text: text, reason: "'\(name)' needs a value")
+                }
                 return value
             }
             func invalid(_ expectation: String) -> MockServerError {

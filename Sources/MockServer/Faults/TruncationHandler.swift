@@ -36,7 +36,9 @@ final class TruncationHandler: ChannelOutboundHandler, RemovableChannelHandler {
                 state = .counting(remaining: remaining - buffer.readableBytes)
                 context.write(data, promise: promise)
             } else {
-                cut(context: context, keeping: buffer.getSlice(at: buffer.readerIndex, length: remaining), promise: promise)
+                cut(
+                    context: context, keeping: buffer.getSlice(at: buffer.readerIndex, length: remaining),
+                    promise: promise)
             }
         case (.counting, .end):
             // The body was shorter than the limit: nothing to cut.

@@ -47,7 +47,9 @@ final class RecordingProxy: Sendable {
             cassetteRecorder = try await recorder.recorder(for: cassette)
         } catch {
             logger.error("cassette not recordable", metadata: ["cassette": "\(cassette)", "error": "\(error)"])
-            return (.json(status: 500, ["error": "cassette not recordable", "message": .string(error.description)]), false)
+            return (
+                .json(status: 500, ["error": "cassette not recordable", "message": .string(error.description)]), false
+            )
         }
         let head = UpstreamHead()
         let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
@@ -70,7 +72,8 @@ final class RecordingProxy: Sendable {
             } catch {
                 head.resolve(.failure(error))
                 continuation.finish(throwing: error)
-                logger.error("upstream exchange failed", metadata: ["request": "\(outgoing.summary)", "error": "\(error)"])
+                logger.error(
+                    "upstream exchange failed", metadata: ["request": "\(outgoing.summary)", "error": "\(error)"])
             }
         }
         let status: HTTPResponse.Status
@@ -135,7 +138,8 @@ private struct UpstreamExchange: Sendable {
         for header in response.headers { headers.append(header.name, header.value) }
         let code = Int(response.status.code)
         let status =
-            (100...599).contains(code) ? HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase) : .badGateway
+            (100...599).contains(code)
+            ? HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase) : .badGateway
         head.resolve(.success((status, headers)))
         var collected = ByteBuffer()
         do {
@@ -157,7 +161,8 @@ private struct UpstreamExchange: Sendable {
 /// The upstream's status and headers, once.
 private final class UpstreamHead: Sendable {
     typealias Head = (HTTPResponse.Status, HeaderFields)
-    private let state = Mutex<(result: Result<Head, any Error>?, waiter: CheckedContinuation<Head, any Error>?)>((nil, nil))
+    private let state = Mutex<(result: Result<Head, any Error>?, waiter: CheckedContinuation<Head, any Error>?)>(
+        (nil, nil))
 
     func resolve(_ result: Result<Head, any Error>) {
         let waiter = state.withLock { state -> CheckedContinuation<Head, any Error>? in

@@ -21,7 +21,9 @@ final class CassetteLibrary: Sendable {
         mutating func rebuildRoutes() {
             routes = [:]
             for name in cassettes.keys.sorted() {
-                for route in cassettes[name]!.routes { routes[name.vendor, default: [:]][route, default: []].append(name) }
+                for route in cassettes[name]!.routes {
+                    routes[name.vendor, default: [:]][route, default: []].append(name)
+                }
             }
         }
     }
@@ -59,7 +61,9 @@ final class CassetteLibrary: Sendable {
 
     /// Loads (or reloads) one cassette from its file.
     func load(_ name: CassetteName) throws(MockServerError) -> LoadedCassette {
-        guard let directory else { throw .cassette(name: name.description, reason: "no cassette folder (--cassettes DIR)") }
+        guard let directory else {
+            throw .cassette(name: name.description, reason: "no cassette folder (--cassettes DIR)")
+        }
         let file = directory.appendingPathComponent(name.relativePath)
         let cassette: LoadedCassette
         do {

@@ -15,7 +15,9 @@ enum HopByHop {
     static func drops(_ name: String, connection: [String]) -> Bool {
         let lowered = name.lowercased()
         if names.contains(lowered) || lowered.hasPrefix("x-harness-") { return true }
-        return connection.contains { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == lowered } }
+        return connection.contains {
+            $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == lowered }
+        }
     }
 }
 

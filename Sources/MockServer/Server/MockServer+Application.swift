@@ -77,7 +77,9 @@ private struct ProxyService: Service {
 
 /// Resolves once with the server's endpoints or the reason it could not start.
 final class ReadySignal: Sendable {
-    private let state = Mutex<(result: Result<MockServerEndpoints, any Error>?, waiter: CheckedContinuation<MockServerEndpoints, any Error>?)>((nil, nil))
+    private let state = Mutex<
+        (result: Result<MockServerEndpoints, any Error>?, waiter: CheckedContinuation<MockServerEndpoints, any Error>?)
+    >((nil, nil))
 
     func resolve(_ result: Result<MockServerEndpoints, any Error>) {
         let waiter = state.withLock { state -> CheckedContinuation<MockServerEndpoints, any Error>? in

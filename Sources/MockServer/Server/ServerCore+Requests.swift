@@ -27,12 +27,14 @@ extension ServerCore {
 
         let decision: FaultDecision?
         do {
-            let plan = try request.headers[Self.faultHeader].map { text throws(MockServerError) in
-                try FaultPlan(parsing: text)
-            } ?? faultRules.plan(method: method, path: target.path)
+            let plan =
+                try request.headers[Self.faultHeader].map { text throws(MockServerError) in
+                    try FaultPlan(parsing: text)
+                } ?? faultRules.plan(method: method, path: target.path)
             decision = plan.flatMap(decide)
         } catch {
-            return finish(&entry, .json(status: 400, ["error": "invalid fault", "message": .string(error.description)]))
+            return finish(
+                &entry, .json(status: 400, ["error": "invalid fault", "message": .string(error.description)]))
         }
         entry.fault = decision.map { _ in request.headers[Self.faultHeader] ?? "rule" }
 

@@ -34,7 +34,10 @@ extension Simulator {
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         .json(
             status: 404,
-            ["error": "not found", "message": .string("\(vendor) has no admin endpoint \(request.method) \(request.url)")])
+            [
+                "error": "not found",
+                "message": .string("\(vendor) has no admin endpoint \(request.method) \(request.url)"),
+            ])
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A `harness serve` child process started for a benchmark.
@@ -31,7 +31,8 @@ struct BenchServer {
             }
             try await Task.sleep(for: .microseconds(500))
         }
-        return BenchServer(process: process, port: port, readyMilliseconds: start.duration(to: clock.now).seconds * 1000)
+        return BenchServer(
+            process: process, port: port, readyMilliseconds: start.duration(to: clock.now).seconds * 1000)
     }
 
     func stop() {
@@ -61,7 +62,9 @@ enum BenchProcess {
         var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound else { throw BenchError("no free port") }
         return Int(UInt16(bigEndian: address.sin_port))

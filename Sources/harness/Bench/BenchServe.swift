@@ -8,7 +8,8 @@ extension Harness.Bench {
     struct BenchServe: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "serve",
-            abstract: "Replay a 50-interaction cassette and 10,000 interactions: start-up ms, RSS MB, and wrk req/s and p99.",
+            abstract:
+                "Replay a 50-interaction cassette and 10,000 interactions: start-up ms, RSS MB, and wrk req/s and p99.",
             discussion: """
                 Generates the cassettes into a temporary folder, starts `harness serve --mode replay` on each, times \
                 process start to the first 200 from /__harness/health, reads the server's RSS, and runs \
@@ -23,7 +24,8 @@ extension Harness.Bench {
 
         func run() async throws {
             let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("harness-bench-\(UUID().uuidString)")
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "harness-bench-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
             let small = root.appendingPathComponent("small")
             let large = root.appendingPathComponent("large")
@@ -32,7 +34,9 @@ extension Harness.Bench {
             let wrk = BenchProcess.find("wrk")
             print("bench serve: harness serve --mode replay, GET \(BenchCassettes.target) (1 KB JSON)")
             var rates: [Double] = []
-            for (label, folder, count) in [("50 interactions", small, 50), ("\(interactions) interactions", large, interactions)] {
+            for (label, folder, count) in [
+                ("50 interactions", small, 50), ("\(interactions) interactions", large, interactions),
+            ] {
                 let server = try await BenchServer.start(binary: binary, cassettes: folder)
                 defer { server.stop() }
                 let url = "http://127.0.0.1:\(server.port)\(BenchCassettes.target)"
@@ -92,7 +96,8 @@ enum BenchCassettes {
                 ("description", .string(String(repeating: "lorem ipsum ", count: 70))),
             ]))
         return HAR.Entry(
-            request: CassetteRequest(method: "GET", url: "https://api.example.com\(path)", headers: ["Accept": "application/json"]),
+            request: CassetteRequest(
+                method: "GET", url: "https://api.example.com\(path)", headers: ["Accept": "application/json"]),
             response: CassetteResponse(
                 status: 200, statusText: "OK", headers: ["Content-Type": "application/json"], body: item.data()),
             startedAt: Date(timeIntervalSince1970: 1_700_000_000), duration: .milliseconds(20))

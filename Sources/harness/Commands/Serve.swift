@@ -29,7 +29,8 @@ extension Harness {
         @Option(help: "The cassette folder, holding <vendor>/<flow>.har.")
         var cassettes = "Cassettes"
 
-        @Option(help: "The cassette to record into (<vendor>/<flow>), unless a request names one in X-Harness-Cassette.")
+        @Option(
+            help: "The cassette to record into (<vendor>/<flow>), unless a request names one in X-Harness-Cassette.")
         var cassette: String?
 
         @Option(help: "The real vendor origin to proxy to in record and spy modes (https://api.example.com).")
@@ -58,18 +59,22 @@ extension Harness {
             guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
             guard (100...599).contains(missStatus) else { throw ValidationError("--miss-status must be 100...599") }
             guard ServerMode(rawValue: mode) != nil else {
-                throw ValidationError("--mode must be one of \(ServerMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "--mode must be one of \(ServerMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
 
         func run() async throws {
             let logger = global.bootstrap(format: logFormat, quietLevel: .notice)
             var configuration = MockServerConfiguration(
-                host: host, port: port, mode: ServerMode(rawValue: mode) ?? .simulate, cassettesDirectory: URL(fileURLWithPath: cassettes, isDirectory: true),
+                host: host, port: port, mode: ServerMode(rawValue: mode) ?? .simulate,
+                cassettesDirectory: URL(fileURLWithPath: cassettes, isDirectory: true),
                 cassette: cassette, statePath: state, vendor: vendor, adminToken: adminToken, maxBodySize: maxBodySize,
                 missStatus: missStatus)
             if let upstream {
-                guard let url = URL(string: upstream) else { throw ValidationError("--upstream \(upstream) is not a URL") }
+                guard let url = URL(string: upstream) else {
+                    throw ValidationError("--upstream \(upstream) is not a URL")
+                }
                 configuration.upstream = url
             }
             let settings = configuration
@@ -80,19 +85,25 @@ extension Harness {
         }
 
         /// Prints where each vendor and the admin API answer.
-        static func announce(_ endpoints: MockServerEndpoints, configuration: MockServerConfiguration, mode: ServerMode) {
+        static func announce(_ endpoints: MockServerEndpoints, configuration: MockServerConfiguration, mode: ServerMode)
+        {
             var lines = ["harness serve: \(mode) mode on \(endpoints.origin.absoluteString)"]
             if endpoints.vendors.isEmpty {
                 lines.append("  no vendor yet: no simulator is registered and no cassette is loaded")
             }
             let width = max(endpoints.vendors.map(\.count).max() ?? 0, 5) + 2
             for vendor in endpoints.vendors {
-                lines.append("  " + vendor.padding(toLength: width, withPad: " ", startingAt: 0) + endpoints.baseURL(for: vendor).absoluteString)
+                lines.append(
+                    "  " + vendor.padding(toLength: width, withPad: " ", startingAt: 0)
+                        + endpoints.baseURL(for: vendor).absoluteString)
             }
             if configuration.adminEnabled {
-                lines.append("  " + "admin".padding(toLength: width, withPad: " ", startingAt: 0) + endpoints.adminURL.absoluteString)
+                lines.append(
+                    "  " + "admin".padding(toLength: width, withPad: " ", startingAt: 0)
+                        + endpoints.adminURL.absoluteString)
             } else {
-                lines.append("  admin API off: \(configuration.host) is not loopback; pass --admin-token T to enable it")
+                lines.append(
+                    "  admin API off: \(configuration.host) is not loopback; pass --admin-token T to enable it")
             }
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }

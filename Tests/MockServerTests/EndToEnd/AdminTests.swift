@@ -12,7 +12,10 @@ struct AdminTests {
     func healthAndMode() async throws {
         try await withServer { _, endpoints in
             let health = try await TestHTTP.fetch(endpoints.adminURL.appendingPathComponent("health"))
-            #expect(health.json == ["admin": true, "cassettes": 0, "mode": "simulate", "status": "ok", "vendors": ["counter"]])
+            #expect(
+                health.json == [
+                    "admin": true, "cassettes": 0, "mode": "simulate", "status": "ok", "vendors": ["counter"],
+                ])
             let mode = endpoints.adminURL.appendingPathComponent("mode")
             let switched = try await TestHTTP.send(mode, method: .PUT, json: ["mode": "replay"])
             #expect(switched.json == ["mode": "replay"])
@@ -28,9 +31,11 @@ struct AdminTests {
     func reset() async throws {
         try await withServer(simulators: [CounterSimulator(), CounterSimulator(vendor: "other")]) { _, endpoints in
             for vendor in ["counter", "other"] {
-                _ = try await TestHTTP.fetch(endpoints.baseURL(for: vendor).appendingPathComponent("count"), method: .POST)
+                _ = try await TestHTTP.fetch(
+                    endpoints.baseURL(for: vendor).appendingPathComponent("count"), method: .POST)
             }
-            let one = try await TestHTTP.fetch(endpoints.adminURL.appendingPathComponent("reset/counter"), method: .POST)
+            let one = try await TestHTTP.fetch(
+                endpoints.adminURL.appendingPathComponent("reset/counter"), method: .POST)
             #expect(one.json == ["reset": ["counter"]])
             let counter = try await TestHTTP.fetch(endpoints.baseURL(for: "counter").appendingPathComponent("count"))
             let other = try await TestHTTP.fetch(endpoints.baseURL(for: "other").appendingPathComponent("count"))
@@ -38,7 +43,8 @@ struct AdminTests {
             #expect(other.json?["count"] == 1)
             let all = try await TestHTTP.fetch(endpoints.adminURL.appendingPathComponent("reset"), method: .POST)
             #expect(all.json == ["reset": ["counter", "other"]])
-            let unknown = try await TestHTTP.fetch(endpoints.adminURL.appendingPathComponent("reset/nope"), method: .POST)
+            let unknown = try await TestHTTP.fetch(
+                endpoints.adminURL.appendingPathComponent("reset/nope"), method: .POST)
             #expect(unknown.status == 404)
         }
     }
@@ -50,7 +56,8 @@ struct AdminTests {
             let configuration = MockServerConfiguration(mode: .replay, cassettesDirectory: folder.url)
             try await withServer(configuration, simulators: []) { _, endpoints in
                 let list = endpoints.adminURL.appendingPathComponent("cassettes")
-                try CassetteFixture.write("engage/later", in: folder.url, [CassetteFixture.json("GET", "/b", answer: [:])])
+                try CassetteFixture.write(
+                    "engage/later", in: folder.url, [CassetteFixture.json("GET", "/b", answer: [:])])
                 let loaded = try await TestHTTP.send(list, method: .POST, json: ["name": "engage/later"])
                 #expect(loaded.status == 201)
                 #expect(loaded.json?["interactions"] == 1)
@@ -107,7 +114,8 @@ struct AdminTests {
             #expect(first["outcome"] == "simulated")
             #expect(first["status"] == 200)
             #expect(first["time"]?.stringValue?.isEmpty == false)
-            let posts = try await TestHTTP.fetch(URL(string: "\(journal)?vendor=counter&method=POST&path=/counter/count")!)
+            let posts = try await TestHTTP.fetch(
+                URL(string: "\(journal)?vendor=counter&method=POST&path=/counter/count")!)
             #expect(posts.json?["count"] == 2)
             let notFound = try await TestHTTP.fetch(URL(string: "\(journal)?status=404")!)
             #expect(notFound.json?["count"] == 2)
@@ -127,7 +135,8 @@ struct AdminTests {
             let count = endpoints.adminURL.appendingPathComponent("vendors/counter/count")
             let set = try await TestHTTP.send(count, method: .PUT, json: ["count": 41])
             #expect(set.json?["count"] == 41)
-            let next = try await TestHTTP.fetch(endpoints.baseURL(for: "counter").appendingPathComponent("count"), method: .POST)
+            let next = try await TestHTTP.fetch(
+                endpoints.baseURL(for: "counter").appendingPathComponent("count"), method: .POST)
             #expect(next.json?["count"] == 42)
             let unknown = try await TestHTTP.fetch(endpoints.adminURL.appendingPathComponent("vendors/nope/x"))
             #expect(unknown.status == 404)

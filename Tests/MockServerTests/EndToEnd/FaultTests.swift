@@ -53,7 +53,8 @@ struct FaultTests {
     @Test("reset closes the connection with a TCP reset and no response")
     func reset() async throws {
         try await withServer { server, endpoints in
-            let outcome = try await RawTCP.exchange(port: endpoints.port, Self.request + "X-Harness-Fault: reset\r\n\r\n")
+            let outcome = try await RawTCP.exchange(
+                port: endpoints.port, Self.request + "X-Harness-Fault: reset\r\n\r\n")
             #expect(outcome.bytes.isEmpty)
             #expect(outcome.wasReset, "expected ECONNRESET, got \(String(describing: outcome.error))")
             #expect(server.journal.entries().last?.status == nil)
@@ -63,7 +64,8 @@ struct FaultTests {
     @Test("empty closes the connection cleanly without a byte of response")
     func empty() async throws {
         try await withServer { _, endpoints in
-            let outcome = try await RawTCP.exchange(port: endpoints.port, Self.request + "X-Harness-Fault: empty\r\n\r\n")
+            let outcome = try await RawTCP.exchange(
+                port: endpoints.port, Self.request + "X-Harness-Fault: empty\r\n\r\n")
             #expect(outcome.bytes.isEmpty)
             #expect(outcome.error == nil)
             await #expect(throws: (any Error).self) {
@@ -105,7 +107,8 @@ struct FaultTests {
             #expect(text.hasPrefix("HTTP/1.1 200"))
             #expect(!text.lowercased().contains("x-harness-truncate-after"))
             let length = parts[0].split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
-            let promised = try #require(length.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) })
+            let promised = try #require(
+                length.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) })
             #expect(promised > 10)
             #expect(parts.dropFirst().joined(separator: "\r\n\r\n").utf8.count == 10)
             await #expect(throws: (any Error).self) {

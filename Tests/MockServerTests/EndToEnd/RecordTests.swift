@@ -115,7 +115,8 @@ struct RecordTests {
         }
         #expect {
             try MockServer(
-                configuration: MockServerConfiguration(mode: .spy, upstream: URL(string: "https://api.example.com/v2")!))
+                configuration: MockServerConfiguration(mode: .spy, upstream: URL(string: "https://api.example.com/v2")!)
+            )
         } throws: { error in
             "\(error)".contains("no path")
         }

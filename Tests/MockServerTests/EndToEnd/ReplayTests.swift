@@ -19,7 +19,10 @@ struct ReplayTests {
             ])
         try CassetteFixture.write(
             "engage/events", in: folder,
-            [CassetteFixture.json("POST", "/events", body: ["name": "open", "count": 1], status: 202, answer: ["ok": true])])
+            [
+                CassetteFixture.json(
+                    "POST", "/events", body: ["name": "open", "count": 1], status: 202, answer: ["ok": true])
+            ])
     }
 
     func replay(_ folder: URL, missStatus: Int = 404) -> MockServerConfiguration {

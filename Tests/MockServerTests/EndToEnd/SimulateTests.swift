@@ -15,7 +15,8 @@ struct SimulateTests {
             let counter = endpoints.baseURL(for: "counter")
             #expect(counter.absoluteString == "http://127.0.0.1:\(endpoints.port)/counter")
             _ = try await TestHTTP.fetch(counter.appendingPathComponent("count"), method: .POST)
-            let second = try await TestHTTP.send(counter.appendingPathComponent("count"), method: .POST, json: ["by": 2])
+            let second = try await TestHTTP.send(
+                counter.appendingPathComponent("count"), method: .POST, json: ["by": 2])
             #expect(second.status == 200)
             #expect(second.json?["count"] == 3)
             let echo = try await TestHTTP.fetch(URL(string: "\(endpoints.baseURL(for: "echo"))/echo/a?b=1")!)

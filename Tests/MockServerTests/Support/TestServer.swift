@@ -53,7 +53,8 @@ enum TestHTTP {
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let bytes = try await response.body.collect(upTo: 64 << 20)
-        return Fetched(status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
+        return Fetched(
+            status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
     }
 
     /// `fetch` with a JSON body.
