@@ -51,7 +51,7 @@ final class RecordingProxy: Sendable {
                 .json(status: 500, ["error": "cassette not recordable", "message": .string(error.description)]), false
             )
         }
-        let head = UpstreamHead()
+        let head = OneShot<(HTTPResponse.Status, HeaderFields)>()
         let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
         let exchange = UpstreamExchange(client: client, timeout: timeout, head: head, body: continuation)
         if reload {
@@ -123,7 +123,7 @@ final class RecordingProxy: Sendable {
 private struct UpstreamExchange: Sendable {
     let client: HTTPClient
     let timeout: Duration
-    let head: UpstreamHead
+    let head: OneShot<(HTTPResponse.Status, HeaderFields)>
     let body: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
 
     func run(_ request: CassetteRequest) async throws -> CassetteResponse {
@@ -137,9 +137,7 @@ private struct UpstreamExchange: Sendable {
         var headers = HeaderFields()
         for header in response.headers { headers.append(header.name, header.value) }
         let code = Int(response.status.code)
-        let status =
-            (100...599).contains(code)
-            ? HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase) : .badGateway
+        let status = HTTPResponse.Status(recorded: code, reasonPhrase: response.status.reasonPhrase)
         head.resolve(.success((status, headers)))
         var collected = ByteBuffer()
         do {
@@ -155,32 +153,5 @@ private struct UpstreamExchange: Sendable {
         return CassetteResponse(
             status: code, statusText: response.status.reasonPhrase, headers: headers,
             body: Data(collected.readableBytesView))
-    }
-}
-
-/// The upstream's status and headers, once.
-private final class UpstreamHead: Sendable {
-    typealias Head = (HTTPResponse.Status, HeaderFields)
-    private let state = Mutex<(result: Result<Head, any Error>?, waiter: CheckedContinuation<Head, any Error>?)>(
-        (nil, nil))
-
-    func resolve(_ result: Result<Head, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Head, any Error>? in
-            guard state.result == nil else { return nil }
-            state.result = result
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(with: result)
-    }
-
-    func value() async throws -> Head {
-        try await withCheckedThrowingContinuation { continuation in
-            let result = state.withLock { state -> Result<Head, any Error>? in
-                if state.result == nil { state.waiter = continuation }
-                return state.result
-            }
-            if let result { continuation.resume(with: result) }
-        }
     }
 }

@@ -41,9 +41,7 @@ struct PreparedResponse: Sendable {
     let body: ByteBuffer
 
     init(_ response: CassetteResponse) {
-        status =
-            (100...599).contains(response.status)
-            ? HTTPResponse.Status(code: response.status, reasonPhrase: response.statusText) : .badGateway
+        status = HTTPResponse.Status(recorded: response.status, reasonPhrase: response.statusText)
         headers = response.headers.endToEndFields
         body = ByteBuffer(bytes: response.body)
     }

@@ -40,13 +40,14 @@ extension HeaderFields {
 }
 
 extension CassetteResponse {
-    /// The response as Hummingbird sends it; a status HTTP cannot carry becomes 502.
-    var hummingbirdResponse: Response {
-        let status =
-            (100...599).contains(self.status)
-            ? HTTPResponse.Status(code: self.status, reasonPhrase: statusText) : .badGateway
-        return Response(
-            status: status, headers: headers.endToEndFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    /// The response as Hummingbird sends it.
+    var hummingbirdResponse: Response { PreparedResponse(self).response }
+}
+
+extension HTTPResponse.Status {
+    /// A recorded or upstream status; one HTTP cannot carry (outside 100...599) becomes 502.
+    init(recorded code: Int, reasonPhrase: String) {
+        self = (100...599).contains(code) ? HTTPResponse.Status(code: code, reasonPhrase: reasonPhrase) : .badGateway
     }
 }
 

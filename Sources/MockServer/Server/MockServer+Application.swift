@@ -74,30 +74,3 @@ private struct ProxyService: Service {
         await proxy.shutdown()
     }
 }
-
-/// Resolves once with the server's endpoints or the reason it could not start.
-final class ReadySignal: Sendable {
-    private let state = Mutex<
-        (result: Result<MockServerEndpoints, any Error>?, waiter: CheckedContinuation<MockServerEndpoints, any Error>?)
-    >((nil, nil))
-
-    func resolve(_ result: Result<MockServerEndpoints, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<MockServerEndpoints, any Error>? in
-            guard state.result == nil else { return nil }
-            state.result = result
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(with: result)
-    }
-
-    func wait() async throws -> MockServerEndpoints {
-        try await withCheckedThrowingContinuation { continuation in
-            let result = state.withLock { state -> Result<MockServerEndpoints, any Error>? in
-                if state.result == nil { state.waiter = continuation }
-                return state.result
-            }
-            if let result { continuation.resume(with: result) }
-        }
-    }
-}

@@ -78,7 +78,7 @@ public final class MockServer: Sendable {
     /// - Throws: ``MockServerError/bindFailed(host:port:reason:)`` when the address cannot be bound.
     @discardableResult
     public func start() async throws -> MockServerEndpoints {
-        let ready = ReadySignal()
+        let ready = OneShot<MockServerEndpoints>()
         let group = try claim(handlingSignals: false) { ready.resolve(.success($0)) }
         let task = Task {
             do {
@@ -94,7 +94,7 @@ public final class MockServer: Sendable {
                 state = .running(group: group, task: task, endpoints: endpoints)
             }
         }
-        return try await ready.wait()
+        return try await ready.value()
     }
 
     /// Serves in the foreground until SIGINT or SIGTERM (with `handlingSignals`) or ``stop()``, then shuts
