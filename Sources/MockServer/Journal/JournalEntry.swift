@@ -18,6 +18,8 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         case unknownVendor = "unknown-vendor"
         /// The request was refused before it reached a vendor (body too large, bad fault header).
         case rejected
+        /// A fault closed the connection instead of answering (reset, empty, timeout).
+        case fault
     }
 
     /// 1 for the first request since the journal was created or cleared.

@@ -18,7 +18,8 @@ extension MockServer {
         var services: [any Service] = []
         if let upstream = configuration.upstream {
             let directory = configuration.cassettesDirectory ?? URL(fileURLWithPath: "Cassettes", isDirectory: true)
-            let recorder = ExchangeRecorder(directory: directory, serverMode: configuration.mode, logger: logger)
+            let recorder = ExchangeRecorder(
+                directory: directory, serverMode: configuration.mode, logger: logger)
             let proxy = RecordingProxy(
                 upstream: upstream, timeout: configuration.upstreamTimeout, recorder: recorder, logger: logger)
             core.proxy.withLock { $0 = proxy }

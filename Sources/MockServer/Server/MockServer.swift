@@ -43,6 +43,10 @@ public final class MockServer: Sendable {
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws(MockServerError) {
         try configuration.validate()
+        var configuration = configuration
+        if configuration.mode.proxies || configuration.upstream != nil, configuration.cassettesDirectory == nil {
+            configuration.cassettesDirectory = URL(fileURLWithPath: "Cassettes", isDirectory: true)
+        }
         let host = try SimulatorHost(simulators: simulators, statePath: configuration.statePath, now: now)
         if let vendor = configuration.vendor, !VendorName.isValid(vendor) { throw .invalidVendorName(vendor) }
         self.configuration = configuration

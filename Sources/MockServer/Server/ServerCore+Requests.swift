@@ -17,7 +17,8 @@ extension ServerCore {
         var entry = JournalEntry(
             time: now(), vendor: nil, method: method, path: String(target.path), query: target.query.map(String.init),
             outcome: .rejected, status: nil)
-        defer { journal.append(entry) }
+        var journaled = false
+        defer { if !journaled { journal.append(entry) } }
 
         guard let (vendor, relativePath) = vendorRoute(target.path) else {
             entry.outcome = .unknownVendor
@@ -32,11 +33,11 @@ extension ServerCore {
                     try FaultPlan(parsing: text)
                 } ?? faultRules.plan(method: method, path: target.path)
             decision = plan.flatMap(decide)
+            if decision != nil { entry.fault = plan?.description }
         } catch {
             return finish(
                 &entry, .json(status: 400, ["error": "invalid fault", "message": .string(error.description)]))
         }
-        entry.fault = decision.map { _ in request.headers[Self.faultHeader] ?? "rule" }
 
         let body: ByteBuffer
         do {
@@ -47,7 +48,10 @@ extension ServerCore {
         if let decision {
             try await injector.delay(decision)
             if let fault = decision.connection {
-                entry.outcome = .rejected
+                entry.outcome = .fault
+                // Journaled before the connection breaks, so a client that sees the break finds the entry.
+                journal.append(entry)
+                journaled = true
                 await injector.breakConnection(fault, channel: context.channel)
                 throw ConnectionClosedByFault()
             }

@@ -57,7 +57,10 @@ struct FaultTests {
                 port: endpoints.port, Self.request + "X-Harness-Fault: reset\r\n\r\n")
             #expect(outcome.bytes.isEmpty)
             #expect(outcome.wasReset, "expected ECONNRESET, got \(String(describing: outcome.error))")
-            #expect(server.journal.entries().last?.status == nil)
+            let entry = try #require(server.journal.entries().last)
+            #expect(entry.outcome == .fault)
+            #expect(entry.fault == "reset")
+            #expect(entry.status == nil)
         }
     }
 
