@@ -1,4 +1,5 @@
 import CassetteKit
+import Dispatch
 import Foundation
 import Logging
 import Synchronization
@@ -41,14 +42,26 @@ final class CassetteLibrary: Sendable {
     /// and skipped.
     func loadAll() {
         guard let directory else { return }
+        let files = Self.cassetteFiles(in: directory)
+        // Files are read and indexed on every core at once: start-up time is what a developer waits for.
+        let results = Mutex([Result<LoadedCassette, CassetteError>?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let (name, file) = files[index]
+            let result = Result { () throws(CassetteError) in try LoadedCassette(name: name, file: file) }
+            results.withLock { $0[index] = result }
+        }
         var loaded: [CassetteName: LoadedCassette] = [:]
         var failures: [Failure] = []
-        for (name, file) in Self.cassetteFiles(in: directory) {
-            do {
-                loaded[name] = try LoadedCassette(name: name, file: file)
-            } catch {
+        for (index, result) in results.withLock({ $0 }).enumerated() {
+            let (name, file) = files[index]
+            switch result {
+            case .success(let cassette):
+                loaded[name] = cassette
+            case .failure(let error):
                 logger.error("cassette not loaded", metadata: ["file": "\(file.path)", "error": "\(error)"])
                 failures.append(Failure(file: file.path, error: error.description))
+            case nil:
+                continue
             }
         }
         catalog.withLock { catalog in
