@@ -11,12 +11,15 @@ extension XML {
         public var column: Int
         /// libxml2's own message, trimmed.
         public var message: String
+        /// The XPath of the node the problem is about (`/Envelope/Body/RESULT/SUCCESS`), when libxml2 named one.
+        public var path: String?
 
-        public init(file: String? = nil, line: Int, column: Int = 0, message: String) {
+        public init(file: String? = nil, line: Int, column: Int = 0, message: String, path: String? = nil) {
             self.file = file
             self.line = line
             self.column = column
             self.message = message
+            self.path = path
         }
 
         public var description: String {

@@ -8,6 +8,14 @@ public enum HarnessBinary {
         if let override = ProcessInfo.processInfo.environment["HARNESS_BINARY"] {
             return URL(fileURLWithPath: override)
         }
+        return BuiltExecutable.url(named: "harness")
+    }
+}
+
+/// Executables of this package (the CLI, test probes), found beside the running test bundle.
+public enum BuiltExecutable {
+    /// The executable `name` in the build folder of the running tests, or nil when it is not built.
+    public static func url(named name: String) -> URL? {
         var candidates: [URL] = []
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent())
@@ -17,7 +25,7 @@ public enum HarnessBinary {
             executable.deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent())
         for folder in candidates {
-            let binary = folder.appendingPathComponent("harness")
+            let binary = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
         }
         return nil

@@ -121,11 +121,19 @@ extension XML.Diagnostic {
     init(_ error: xmlError, fallbackFile: String? = nil) {
         let message = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
         let file = error.file.map { String(cString: $0) } ?? fallbackFile
+        var path: String?
+        if let node = error.node?.assumingMemoryBound(to: xmlNode.self), node.pointee.type == XML_ELEMENT_NODE,
+            let text = xmlGetNodePath(node)
+        {
+            path = String(cString: text)
+            clibxml2_free(text)
+        }
         self.init(
             file: file,
             line: Int(error.line),
             column: Int(error.int2),
-            message: message.trimmingCharacters(in: .whitespacesAndNewlines)
+            message: message.trimmingCharacters(in: .whitespacesAndNewlines),
+            path: path
         )
     }
 }

@@ -12,25 +12,14 @@ extension Harness.Bench {
         )
 
         @OptionGroup var global: GlobalOptions
-
-        @Option(help: "The Schemas folder.")
-        var schemas = "Schemas"
-
-        @Option(help: "Seconds to measure each figure.")
-        var seconds = 3.0
+        @OptionGroup var bench: BenchOptions
 
         func run() throws {
             let logger = global.bootstrap()
-            let schemaURL = URL(fileURLWithPath: schemas).appendingPathComponent("engage/xsd/result.xsd")
-            let schema = try XML.Schema(contentsOf: schemaURL)
-            let envelope = Data(Self.resultEnvelope().utf8)
-            let problems = try schema.validate(data: envelope)
-            guard problems.isEmpty else {
-                throw ValidationError("the benchmark envelope does not validate: \(problems.map(\.description))")
-            }
-            logger.info("envelope of \(envelope.count) bytes validates against \(schemaURL.path)")
+            let (schema, envelope) = try bench.resultSchemaAndEnvelope()
+            logger.info("envelope of \(envelope.count) bytes validates against \(bench.schemas)/engage/xsd/result.xsd")
 
-            let stopwatch = Stopwatch(seconds: seconds)
+            let stopwatch = Stopwatch(seconds: bench.seconds)
             let oneCore = try stopwatch.throughput {
                 let problems = try schema.validate(data: envelope)
                 precondition(problems.isEmpty)

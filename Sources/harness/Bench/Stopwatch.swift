@@ -1,4 +1,10 @@
+import CoreFoundation
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs a body repeatedly for a while and reports its throughput.
 struct Stopwatch {
@@ -18,6 +24,26 @@ struct Stopwatch {
         }
         let elapsed = start.duration(to: clock.now)
         return Double(calls) / elapsed.seconds
+    }
+
+    /// Calls `body` in batches for `seconds` of this thread's CPU time and returns calls per CPU-second: the
+    /// one-core figure without the time other processes took from this one on a shared machine.
+    func cpuThroughput(batch: Int = 100, _ body: () throws -> Void) rethrows -> Double {
+        for _ in 0..<batch { try body() }
+        let start = Self.threadCPUSeconds()
+        var calls = 0
+        while Self.threadCPUSeconds() - start < seconds {
+            for _ in 0..<batch { try body() }
+            calls += batch
+        }
+        return Double(calls) / (Self.threadCPUSeconds() - start)
+    }
+
+    /// The CPU time this thread has used, in seconds.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Runs `body` on `workers` threads at once and returns the summed calls per second.
@@ -73,5 +99,34 @@ enum Figures {
         formatter.numberStyle = .decimal
         formatter.maximumFractionDigits = 0
         return formatter.string(from: NSNumber(value: value.rounded())) ?? String(Int(value))
+    }
+}
+
+/// Wall-clock and CPU time of one measured stretch, so a figure taken on a busy shared machine can be read
+/// both as what a user waits (wall) and as what the work costs (CPU seconds of this process, all threads).
+struct Measurement {
+    var wallSeconds: Double
+    var cpuSeconds: Double
+
+    /// Runs `body` once and measures it.
+    static func of(_ body: () async throws -> Void) async rethrows -> Measurement {
+        let clock = ContinuousClock()
+        let cpuStart = processCPUSeconds()
+        let start = clock.now
+        try await body()
+        return Measurement(
+            wallSeconds: start.duration(to: clock.now).seconds, cpuSeconds: processCPUSeconds() - cpuStart)
+    }
+
+    /// `count` operations as rates: "<n>/s wall, <m>/s CPU".
+    func rates(_ count: Int, unit: String) -> String {
+        let wall = Figures.grouped(Double(count) / wallSeconds)
+        let cpu = Figures.grouped(Double(count) / max(cpuSeconds, 1e-9))
+        return "\(wall) \(unit)/s wall, \(cpu) \(unit) per CPU-second"
+    }
+
+    /// User + system CPU time of this process so far.
+    static func processCPUSeconds() -> Double {
+        Double(clock()) / Double(CLOCKS_PER_SEC)
     }
 }

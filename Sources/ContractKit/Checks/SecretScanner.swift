@@ -1,0 +1,106 @@
+internal import Foundation
+internal import JSONCore
+
+/// Finds credentials that were recorded in clear: bearer tokens, `client_secret` values, API keys, tokens,
+/// passwords and cookies. A value that is clearly a placeholder (`<redacted:…>`, `REDACTED`, `***`) is fine.
+///
+/// Findings name where the secret is and how long it is, never the secret itself.
+struct SecretScanner {
+    /// Header names whose values are credentials (lower-cased).
+    static let secretHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey",
+        "x-auth-token", "x-access-token",
+    ]
+    /// Field and member names whose values are credentials (lower-cased, without `_` and `-`).
+    static let secretNames: Set<String> = [
+        "clientsecret", "accesstoken", "refreshtoken", "idtoken", "apikey", "xapikey", "apisecret", "secret",
+        "password", "authorization", "sessiontoken", "authtoken",
+    ]
+
+    static func isSecretName(_ name: String) -> Bool {
+        secretNames.contains(name.lowercased().filter { $0 != "_" && $0 != "-" })
+    }
+
+    /// Whether `value` is a redaction placeholder rather than a credential.
+    static func isPlaceholder(_ value: String) -> Bool {
+        var text = value.trimmingCharacters(in: .whitespaces)
+        for scheme in ["Bearer ", "Basic ", "Token ", "Api-Key "] where text.lowercased().hasPrefix(scheme.lowercased())
+        {
+            text = String(text.dropFirst(scheme.count)).trimmingCharacters(in: .whitespaces)
+        }
+        if text.isEmpty { return true }
+        if text.hasPrefix("<") && text.hasSuffix(">")
+            && !text.dropFirst().dropLast().contains(where: { $0 == "<" || $0 == ">" })
+        {
+            return true
+        }
+        if text.hasPrefix("{{") && text.hasSuffix("}}") { return true }
+        if text.range(of: "redacted", options: .caseInsensitive) != nil { return true }
+        return text.allSatisfy { $0 == "*" || $0 == "x" || $0 == "X" || $0 == "•" }
+    }
+
+    struct Finding {
+        var location: String
+        var length: Int
+    }
+
+    func scanHeaders(_ headers: [HeaderField], side: String) -> [Finding] {
+        var findings: [Finding] = []
+        for header in headers
+        where Self.secretHeaders.contains(header.name.lowercased()) || Self.isSecretName(header.name) {
+            if !Self.isPlaceholder(header.value) {
+                findings.append(Finding(location: "\(side) header \(header.name)", length: header.value.count))
+            }
+        }
+        return findings
+    }
+
+    func scanFields(_ fields: [(name: String, value: String)], location: String) -> [Finding] {
+        fields.filter { Self.isSecretName($0.name) && !Self.isPlaceholder($0.value) }
+            .map { Finding(location: "\(location) \($0.name)", length: $0.value.count) }
+    }
+
+    /// JSON members whose names are secret names, anywhere in the value.
+    func scanJSON(_ value: JSONValue, at pointer: JSONPointer, side: String, into findings: inout [Finding]) {
+        switch value {
+        case .object(let object):
+            for member in object {
+                let child = pointer.appending(member.key)
+                if Self.isSecretName(member.key), case .string(let text) = member.value, !Self.isPlaceholder(text) {
+                    findings.append(Finding(location: "\(side) body \(child)", length: text.count))
+                } else {
+                    scanJSON(member.value, at: child, side: side, into: &findings)
+                }
+            }
+        case .array(let array):
+            for (index, element) in array.enumerated() {
+                scanJSON(element, at: pointer.appending(index), side: side, into: &findings)
+            }
+        case .string(let text):
+            findings += scanText(text, location: "\(side) body \(pointer)")
+        default:
+            break
+        }
+    }
+
+    /// Free text (any body, a JSON string): `Bearer <token>` and `client_secret=<value>` that are not placeholders.
+    func scanText(_ text: String, location: String) -> [Finding] {
+        var findings: [Finding] = []
+        for marker in ["Bearer ", "bearer ", "client_secret="] {
+            var searchRange = text.startIndex..<text.endIndex
+            while let found = text.range(of: marker, range: searchRange) {
+                let valueEnd =
+                    text[found.upperBound...].firstIndex { $0.isWhitespace || "&\"'<,;".contains($0) } ?? text.endIndex
+                var value = String(text[found.upperBound..<valueEnd])
+                if value.hasPrefix("<"), let close = text[found.upperBound...].firstIndex(of: ">") {
+                    value = String(text[found.upperBound...close])
+                }
+                if value.count >= 8 && !Self.isPlaceholder(value) {
+                    findings.append(Finding(location: location, length: value.count))
+                }
+                searchRange = found.upperBound..<text.endIndex
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,159 @@
+public import Foundation
+
+/// One recorded request and its response, independent of how it was stored (a HAR entry, a journal line):
+/// what the contract check reads.
+public struct Interaction: Sendable {
+    /// The cassette file it came from, as the report names it (`Cassettes/engage/login.har`).
+    public var cassette: String
+    /// The 0-based index of the entry in the cassette.
+    public var entry: Int
+    public var request: Request
+    public var response: Response
+
+    public init(cassette: String, entry: Int, request: Request, response: Response) {
+        self.cassette = cassette
+        self.entry = entry
+        self.request = request
+        self.response = response
+    }
+
+    public struct Request: Sendable {
+        public var method: String
+        /// The full URL as sent (`https://api-campaign-us-1.goacoustic.com/XMLAPI?x=1`) or just a path.
+        public var url: String
+        public var headers: [HeaderField]
+        public var body: Body?
+
+        public init(method: String, url: String, headers: [HeaderField] = [], body: Body? = nil) {
+            self.method = method
+            self.url = url
+            self.headers = headers
+            self.body = body
+        }
+
+        /// The URL's path (`/XMLAPI`), without scheme, host, query or fragment.
+        public var path: String {
+            var rest = Substring(url)
+            if let scheme = rest.range(of: "://") {
+                rest = rest[scheme.upperBound...]
+                rest = rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...]
+            }
+            if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+            return rest.isEmpty ? "/" : String(rest)
+        }
+
+        /// The query parameters, percent-decoded, in order.
+        public var query: [(name: String, value: String)] {
+            guard let question = url.firstIndex(of: "?") else { return [] }
+            var query = url[url.index(after: question)...]
+            if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
+            return FormFields.decode(Data(query.utf8)) ?? []
+        }
+    }
+
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [HeaderField]
+        public var body: Body?
+
+        public init(status: Int, headers: [HeaderField] = [], body: Body? = nil) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    /// A message body: its bytes and its media type (from `Content-Type` or the recording).
+    public struct Body: Sendable {
+        public var data: Data
+        public var contentType: String?
+
+        public init(data: Data, contentType: String?) {
+            self.data = data
+            self.contentType = contentType
+        }
+
+        public init(text: String, contentType: String?) {
+            self.init(data: Data(text.utf8), contentType: contentType)
+        }
+
+        /// The media type without parameters, lower-cased: `application/json; charset=utf-8` → `application/json`.
+        public var mediaType: String? { contentType.map(MediaType.essence) }
+    }
+}
+
+/// One header line. Names compare case-insensitively where it matters (``Interaction/header(_:in:)``).
+public struct HeaderField: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension [HeaderField] {
+    /// The first value of the header `name` (case-insensitive).
+    public func value(of name: String) -> String? {
+        first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// Media type helpers.
+public enum MediaType {
+    /// `Application/JSON; charset=utf-8` → `application/json`.
+    public static func essence(_ contentType: String) -> String {
+        let base = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
+        return base.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    public static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
+    }
+
+    public static func isXML(_ mediaType: String) -> Bool {
+        mediaType == "text/xml" || mediaType == "application/xml" || mediaType.hasSuffix("+xml")
+    }
+
+    public static func isForm(_ mediaType: String) -> Bool {
+        mediaType == "application/x-www-form-urlencoded"
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding.
+public enum FormFields {
+    /// The fields, percent-decoded (`+` is a space), in order; nil when a field is not UTF-8 once decoded.
+    public static func decode(_ data: Data) -> [(name: String, value: String)]? {
+        var fields: [(name: String, value: String)] = []
+        for pair in data.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decodeComponent(parts[0]) else { return nil }
+            let value = parts.count > 1 ? decodeComponent(parts[1]) : ""
+            guard let value else { return nil }
+            fields.append((name, value))
+        }
+        return fields
+    }
+
+    private static func decodeComponent(_ bytes: Data.SubSequence) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                output.append(0x20)
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
+                let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+            {
+                output.append(value)
+                index += 2
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return String(validating: output, as: UTF8.self)
+    }
+}

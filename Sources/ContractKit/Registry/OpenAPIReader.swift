@@ -1,0 +1,226 @@
+internal import Foundation
+internal import JSONCore
+internal import LibXML
+
+/// Builds a ``VendorContract`` from one OpenAPI 3.1 document: follows `$ref`s between objects (across files
+/// under the Schemas folder), compiles every body schema once and every XSD named by `x-xsd` once.
+final class OpenAPIReader {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    let vendor: String
+    let documentURI: String
+    let folder: URL
+    let options: JSONSchema.Options
+    private var documents: SchemaDocuments
+    private let xsdCache: XSDCache
+
+    init(vendor: String, file: URL, folder: URL, options: JSONSchema.Options, xsdCache: XSDCache) throws(ContractError)
+    {
+        self.vendor = vendor
+        self.folder = folder
+        self.options = options
+        self.xsdCache = xsdCache
+        documentURI = "file://" + file.standardizedFileURL.path
+        let root = "file://" + folder.standardizedFileURL.path
+        documents = SchemaDocuments(loader: SchemaDocuments.files(under: root.dropFirst(7).description, servedAt: root))
+        guard let document = try SchemaFile.load(path: file.path) else {
+            throw .unreadableFile(path: file.path, reason: "no such file")
+        }
+        documents.documents[documentURI] = document
+    }
+
+    var file: String { SchemaFile.displayName(documentURI) }
+
+    func read() throws(ContractError) -> VendorContract {
+        let document = documents.documents[documentURI] ?? .null
+        guard document["openapi"]?.stringValue?.hasPrefix("3.") == true else {
+            throw .invalidOpenAPI(
+                file: file, pointer: "/openapi", message: "expected an OpenAPI 3.x document ('openapi: 3.1.0')")
+        }
+        var basePaths: [String] = []
+        for server in document["servers"]?.arrayValue ?? [] {
+            guard let url = server["url"]?.stringValue else { continue }
+            let path = Interaction.Request(method: "GET", url: url).path
+            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+            if !trimmed.isEmpty, !basePaths.contains(trimmed) { basePaths.append(trimmed) }
+        }
+        for extra in ["/" + vendor, ""] where !basePaths.contains(extra) { basePaths.append(extra) }
+
+        var operations: [Operation] = []
+        for member in document["paths"]?.objectValue ?? JSONObject() {
+            let itemPointer = ["paths", member.key]
+            let (item, itemURI, itemTokens) = try resolve(member.value, uri: documentURI, pointer: itemPointer)
+            let shared = item["parameters"]?.arrayValue ?? []
+            for method in Self.methods {
+                guard let operation = item[method] else { continue }
+                operations.append(
+                    try readOperation(
+                        operation, method: method, path: member.key, shared: shared, uri: itemURI,
+                        pointer: itemTokens + [method]))
+            }
+        }
+        return VendorContract(vendor: vendor, file: file, basePaths: basePaths, operations: operations)
+    }
+
+    private func readOperation(
+        _ operation: JSONValue, method: String, path: String, shared: [JSONValue], uri: String, pointer: [String]
+    ) throws(ContractError) -> Operation {
+        var headers = securityHeaders(operation["security"] ?? documents.documents[documentURI]?["security"])
+        for (index, parameter) in ((operation["parameters"]?.arrayValue ?? []) + shared).enumerated() {
+            let (value, _, _) = try resolve(parameter, uri: uri, pointer: pointer + ["parameters", String(index)])
+            if value["in"]?.stringValue == "header", value["required"]?.boolValue == true,
+                let name = value["name"]?.stringValue, !headers.contains(name)
+            {
+                headers.append(name)
+            }
+        }
+        var body: BodyContract?
+        if let requestBody = operation["requestBody"] {
+            let (value, bodyURI, tokens) = try resolve(requestBody, uri: uri, pointer: pointer + ["requestBody"])
+            body = BodyContract(
+                required: value["required"]?.boolValue ?? false,
+                content: try readContent(value["content"], uri: bodyURI, pointer: tokens + ["content"]))
+        }
+        var responses: [String: ResponseContract] = [:]
+        for member in operation["responses"]?.objectValue ?? JSONObject() {
+            let (value, responseURI, tokens) = try resolve(
+                member.value, uri: uri, pointer: pointer + ["responses", member.key])
+            var required: [String] = []
+            for header in value["headers"]?.objectValue ?? JSONObject() {
+                let (declared, _, _) = try resolve(
+                    header.value, uri: responseURI, pointer: tokens + ["headers", header.key])
+                if declared["required"]?.boolValue == true { required.append(header.key) }
+            }
+            responses[member.key] = ResponseContract(
+                requiredHeaders: required,
+                content: try readContent(value["content"], uri: responseURI, pointer: tokens + ["content"]))
+        }
+        return Operation(
+            method: method.uppercased(), pathTemplate: path, operationID: operation["operationId"]?.stringValue,
+            requiredHeaders: headers, requestBody: body, responses: responses,
+            location: SchemaFile.displayName(uri) + "#" + JSONPointer(tokens: pointer).description)
+    }
+
+    /// The headers a `security` requirement makes required: an `apiKey` scheme's header, `Authorization` for an
+    /// `http` or `oauth2` scheme. Alternatives (several requirement objects) require only what they all share.
+    private func securityHeaders(_ security: JSONValue?) -> [String] {
+        guard let requirements = security?.arrayValue, !requirements.isEmpty else { return [] }
+        let schemes = documents.documents[documentURI]?["components"]?["securitySchemes"]
+        let alternatives: [Set<String>] = requirements.map { requirement in
+            var names: Set<String> = []
+            for member in requirement.objectValue ?? JSONObject() {
+                guard let scheme = schemes?[member.key] else { continue }
+                switch scheme["type"]?.stringValue {
+                case "apiKey" where scheme["in"]?.stringValue == "header":
+                    if let name = scheme["name"]?.stringValue { names.insert(name) }
+                case "http", "oauth2", "openIdConnect":
+                    names.insert("Authorization")
+                default:
+                    break
+                }
+            }
+            return names
+        }
+        return alternatives.dropFirst().reduce(alternatives[0]) { $0.intersection($1) }.sorted()
+    }
+
+    private func readContent(
+        _ content: JSONValue?, uri: String, pointer: [String]
+    ) throws(ContractError) -> [MediaTypeContract] {
+        var result: [MediaTypeContract] = []
+        for member in content?.objectValue ?? JSONObject() {
+            let tokens = pointer + [member.key]
+            var schema: JSONSchema?
+            var schemaLocation: String?
+            if member.value["schema"] != nil {
+                let location = uri + "#" + JSONPointer(tokens: tokens + ["schema"]).description
+                schema = try JSONSchema(at: location, documents: documents, options: options)
+                schemaLocation = SchemaFile.displayName(location)
+            }
+            let xml = try readXSD(member.value["x-xsd"], uri: uri, pointer: tokens + ["x-xsd"])
+            var fields: [String: XMLContract] = [:]
+            for field in member.value["encoding"]?.objectValue ?? JSONObject() {
+                if let contract = try readXSD(
+                    field.value["x-xsd"], uri: uri, pointer: tokens + ["encoding", field.key, "x-xsd"])
+                {
+                    fields[field.key] = contract
+                }
+            }
+            result.append(
+                MediaTypeContract(
+                    mediaType: member.key, schema: schema, schemaLocation: schemaLocation, xml: xml, xmlFields: fields))
+        }
+        return result
+    }
+
+    /// `x-xsd: xsd/result.xsd` or `x-xsd: {Element: xsd/file.xsd, …}`, paths relative to the declaring file.
+    private func readXSD(_ value: JSONValue?, uri: String, pointer: [String]) throws(ContractError) -> XMLContract? {
+        guard let value else { return nil }
+        let directory = URL(fileURLWithPath: String(uri.dropFirst(7))).deletingLastPathComponent()
+        func compile(_ path: JSONValue, _ tokens: [String]) throws(ContractError) -> (file: String, schema: XML.Schema)
+        {
+            guard let relative = path.stringValue else {
+                throw .invalidOpenAPI(
+                    file: SchemaFile.displayName(uri), pointer: JSONPointer(tokens: tokens).description,
+                    message: "x-xsd must be a path or a mapping of element names to paths")
+            }
+            let url = directory.appendingPathComponent(relative).standardizedFileURL
+            return (SchemaFile.displayName(url.path), try xsdCache.schema(at: url))
+        }
+        if case .object(let mapping) = value {
+            var byElement: [String: (file: String, schema: XML.Schema)] = [:]
+            for member in mapping { byElement[member.key] = try compile(member.value, pointer + [member.key]) }
+            return XMLContract(single: nil, byElement: byElement)
+        }
+        return XMLContract(single: try compile(value, pointer), byElement: [:])
+    }
+
+    /// Follows `$ref` on an OpenAPI object (a path item, parameter, request body, response, header) until a
+    /// value without one; returns the value and where it is.
+    func resolve(
+        _ value: JSONValue, uri: String, pointer: [String]
+    ) throws(ContractError) -> (JSONValue, uri: String, pointer: [String]) {
+        var current = (value: value, uri: uri, pointer: pointer)
+        for _ in 0..<32 {
+            guard let reference = current.value["$ref"]?.stringValue else {
+                return (current.value, current.uri, current.pointer)
+            }
+            let target = URIReference.resolve(reference, against: current.uri)
+            let (document, fragment) = URIReference.split(target)
+            let failure = ContractError.unresolvableReference(
+                reference: reference, file: SchemaFile.displayName(current.uri),
+                pointer: JSONPointer(tokens: current.pointer + ["$ref"]).description)
+            if documents.documents[document] == nil {
+                guard let loaded = try documents.loader?(document) else { throw failure }
+                documents.documents[document] = loaded
+            }
+            guard let tokens = try? JSONPointer(fragment).tokens,
+                let next = documents.documents[document]?[pointer: JSONPointer(tokens: tokens)]
+            else { throw failure }
+            current = (next, document, tokens)
+        }
+        throw ContractError.referenceCycle(
+            location: SchemaFile.displayName(uri) + "#" + JSONPointer(tokens: pointer).description)
+    }
+}
+
+/// Compiles each XSD file once, however many operations name it.
+final class XSDCache {
+    private var schemas: [String: XML.Schema] = [:]
+
+    func schema(at url: URL) throws(ContractError) -> XML.Schema {
+        if let cached = schemas[url.path] { return cached }
+        do {
+            let schema = try XML.Schema(contentsOf: url)
+            schemas[url.path] = schema
+            return schema
+        } catch {
+            if case .schemaNotCompiled(_, let diagnostics) = error {
+                throw .xsdNotCompiled(
+                    file: SchemaFile.displayName(url.path),
+                    details: diagnostics.map(\.description).joined(separator: "; "))
+            }
+            throw .xsdNotCompiled(file: SchemaFile.displayName(url.path), details: error.description)
+        }
+    }
+}

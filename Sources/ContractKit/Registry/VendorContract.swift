@@ -1,0 +1,169 @@
+public import LibXML
+
+/// One vendor's HTTP surface as its OpenAPI document declares it.
+public struct VendorContract: Sendable {
+    public let vendor: String
+    /// The OpenAPI document, as reports name it (`Schemas/engage/engage.openapi.yaml`).
+    public let file: String
+    /// The path prefixes the API is served under: the `servers` URL paths (`/engage`, `/rest`), plus `/<vendor>`
+    /// (the mock server's mount point) and the root.
+    public let basePaths: [String]
+    public let operations: [Operation]
+
+    /// Where a request lands in the contract.
+    public enum Match: Sendable {
+        case operation(Operation)
+        /// The path is declared, but not for this method.
+        case methodNotDeclared(path: String, declared: [String])
+        case pathNotDeclared
+    }
+
+    /// The operation for `method` and a request path (with or without a base path).
+    public func match(method: String, path: String) -> Match {
+        let method = method.uppercased()
+        var declaredMethods: (path: String, methods: [String])?
+        for base in basePaths {
+            guard let relative = Self.strip(base, from: path) else { continue }
+            let segments = relative.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+            let candidates = operations.filter { $0.matches(segments) }
+                .sorted { $0.templateScore > $1.templateScore }
+            if let found = candidates.first(where: { $0.method == method }) { return .operation(found) }
+            if let first = candidates.first, declaredMethods == nil {
+                let methods = candidates.filter { $0.pathTemplate == first.pathTemplate }.map(\.method)
+                declaredMethods = (first.pathTemplate, methods)
+            }
+        }
+        if let declaredMethods {
+            return .methodNotDeclared(path: declaredMethods.path, declared: declaredMethods.methods)
+        }
+        return .pathNotDeclared
+    }
+
+    /// `path` without the prefix `base`, or nil when it does not start with it (on a segment boundary).
+    static func strip(_ base: String, from path: String) -> String? {
+        if base.isEmpty || base == "/" { return path.hasPrefix("/") ? path : "/" + path }
+        guard path.hasPrefix(base) else { return nil }
+        let rest = path.dropFirst(base.count)
+        if rest.isEmpty { return "/" }
+        return rest.hasPrefix("/") ? String(rest) : nil
+    }
+}
+
+/// One operation: a method on a path template, with what its requests and responses must look like.
+public struct Operation: Sendable {
+    public let method: String
+    /// The path template as declared (`/rest/events/submission`, `/users/{id}`).
+    public let pathTemplate: String
+    public let operationID: String?
+    /// Request headers declared `required: true` (`in: header`).
+    public let requiredHeaders: [String]
+    public let requestBody: BodyContract?
+    /// Responses by status key as declared: `200`, `4XX`, `default`.
+    public let responses: [String: ResponseContract]
+    /// Where the operation is declared: `Schemas/…yaml#/paths/~1XMLAPI/post`.
+    public let location: String
+
+    let segments: [String]
+
+    init(
+        method: String, pathTemplate: String, operationID: String?, requiredHeaders: [String],
+        requestBody: BodyContract?, responses: [String: ResponseContract], location: String
+    ) {
+        self.method = method
+        self.pathTemplate = pathTemplate
+        self.operationID = operationID
+        self.requiredHeaders = requiredHeaders
+        self.requestBody = requestBody
+        self.responses = responses
+        self.location = location
+        segments = pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+    }
+
+    /// A readable name: `POST /XMLAPI`.
+    public var name: String { "\(method) \(pathTemplate)" }
+
+    func matches(_ path: [String]) -> Bool {
+        guard path.count == segments.count else { return false }
+        for (template, actual) in zip(segments, path) {
+            if template.hasPrefix("{") && template.hasSuffix("}") {
+                if actual.isEmpty { return false }
+            } else if template != actual {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Literal segments count more than templated ones, so `/users/me` wins over `/users/{id}`.
+    var templateScore: Int { segments.filter { !$0.hasPrefix("{") }.count }
+
+    /// The response declared for `status`: exact, then its class (`4XX`), then `default`.
+    public func response(for status: Int) -> (key: String, contract: ResponseContract)? {
+        for key in [String(status), "\(status / 100)XX", "\(status / 100)xx", "default"] {
+            if let contract = responses[key] { return (key, contract) }
+        }
+        return nil
+    }
+}
+
+/// A request body declaration.
+public struct BodyContract: Sendable {
+    public let required: Bool
+    public let content: [MediaTypeContract]
+}
+
+/// A response declaration.
+public struct ResponseContract: Sendable {
+    public let requiredHeaders: [String]
+    public let content: [MediaTypeContract]
+}
+
+/// What a body of one media type must look like.
+public struct MediaTypeContract: Sendable {
+    /// As declared: `application/json`, `text/*`, `*/*`.
+    public let mediaType: String
+    /// The JSON Schema of the body (JSON) or of the fields (form-encoded), compiled.
+    public let schema: JSONSchema?
+    /// Where the schema is declared, for reports.
+    public let schemaLocation: String?
+    /// The XSDs of an XML body.
+    public let xml: XMLContract?
+    /// XSDs of form fields that carry XML (`encoding.<field>.x-xsd`), by field name.
+    public let xmlFields: [String: XMLContract]
+
+    /// Whether this declaration covers `mediaType` (an exact match, `type/*` or `*/*`).
+    func covers(_ actual: String) -> Bool {
+        let declared = mediaType.lowercased()
+        if declared == actual || declared == "*/*" { return true }
+        if declared.hasSuffix("/*") { return actual.hasPrefix(declared.dropLast()) }
+        return false
+    }
+}
+
+extension [MediaTypeContract] {
+    /// The most specific declaration covering `mediaType`.
+    func best(for mediaType: String) -> MediaTypeContract? {
+        first { $0.mediaType.lowercased() == mediaType } ?? first { $0.covers(mediaType) && $0.mediaType != "*/*" }
+            ?? first { $0.covers(mediaType) }
+    }
+}
+
+/// The XSDs an XML body is validated with: one for every document, or one per root or operation element.
+public struct XMLContract: Sendable {
+    /// A schema for every document, when `x-xsd` is a single path.
+    public let single: (file: String, schema: XML.Schema)?
+    /// Schemas by element name, when `x-xsd` is a mapping.
+    public let byElement: [String: (file: String, schema: XML.Schema)]
+
+    /// The schema for a document: by its root element, else by its operation element (the first element
+    /// child of `Envelope/Body`).
+    func schema(root: String?, operation: String?) -> (file: String, schema: XML.Schema)? {
+        if let single { return single }
+        if let root, let found = byElement[root] { return found }
+        if let operation, let found = byElement[operation] { return found }
+        return nil
+    }
+
+    /// The element names that have a schema, for messages.
+    var elements: [String] { byElement.keys.sorted() }
+}

@@ -1,0 +1,44 @@
+public import Foundation
+
+/// Handles deep links and notifications (§7.2 of the Engage notes): reads their parameters, sets the
+/// current campaign, and tracks the matching event.
+public struct EngageDeepLinkHandler: Sendable {
+    let ubf: UBFManager
+
+    /// The query parameters of `url`: split on `&` then `=`, only pairs of exactly two parts, percent-decoded
+    /// (`+` is left as is, as the iOS SDK did).
+    public static func parameters(of url: URL) -> [String: String] {
+        guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery else {
+            return [:]
+        }
+        var parameters: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            parameters[name] = String(parts[1]).removingPercentEncoding ?? String(parts[1])
+        }
+        return parameters
+    }
+
+    /// An app was opened by `url`: tracks session started (13) with the link's parameters as attributes,
+    /// after storing a campaign the link names. Returns the parameters and the stored event.
+    @discardableResult
+    public func handle(url: URL) async throws -> (parameters: [String: String], event: StoredEvent) {
+        let parameters = Self.parameters(of: url)
+        let event = try await ubf.trackExternalURLOpened(params: parameters)
+        return (parameters, event)
+    }
+
+    /// A push notification arrived (48).
+    @discardableResult
+    public func handle(receivedNotification payload: JSONValue) async throws -> StoredEvent {
+        try await ubf.trackReceivedNotification(payload)
+    }
+
+    /// The user opened a notification (49).
+    @discardableResult
+    public func handle(openedNotification payload: JSONValue) async throws -> StoredEvent {
+        try await ubf.trackOpenedNotification(payload)
+    }
+}

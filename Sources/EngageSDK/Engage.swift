@@ -1,0 +1,126 @@
+import Foundation
+public import OpenAPIRuntime
+
+/// The Engage SDK core: one value per app that holds the managers of the documented API.
+///
+/// ```swift
+/// let engage = try Engage(.init(
+///     credentials: EngageCredentials(clientID: id, clientSecret: secret, refreshToken: token),
+///     host: "https://api-campaign-us-1.goacoustic.com", listID: "23949",
+///     transport: URLSessionTransport(), storage: .file(eventsURL)))
+/// try await engage.ubf.start()
+/// let identity = try await engage.identity.checkIdentity(["facebook_id": "100"])
+/// ```
+public final class Engage: Sendable {
+    /// Everything the SDK needs; only credentials, host, list id and transport are required.
+    public struct Options: Sendable {
+        public var credentials: EngageCredentials
+        /// `api-campaign-us-1.goacoustic.com`, `https://apipilot.silverpop.com/`, or a simulator's base URL.
+        public var host: String
+        /// The recipient database (list) id.
+        public var listID: String
+        /// How requests reach the server (URLSession, AsyncHTTPClient, a cassette, a test fake).
+        public var transport: any ClientTransport
+        public var storage: EngageStorage
+        public var durability: EngageDurability
+        /// The configuration; nil reads the bundled defaults.
+        public var config: EngageConfig?
+        public var clock: EngageClock
+        public var identifiers: IdentifierGenerator
+        public var device: DeviceInfo
+        public var augmentationPlugins: [UBFAugmentationPlugin]
+        public var tokenBackoff: TokenBackoff
+        public var delegate: (any EngageDelegate)?
+        /// The most events one `/rest/events/submission` request carries.
+        public var maxEventsPerPost: Int
+
+        public init(
+            credentials: EngageCredentials, host: String, listID: String, transport: any ClientTransport,
+            storage: EngageStorage = .inMemory, durability: EngageDurability = .full, config: EngageConfig? = nil,
+            clock: EngageClock = .system, identifiers: IdentifierGenerator = .uuid, device: DeviceInfo = .current,
+            augmentationPlugins: [UBFAugmentationPlugin] = [], tokenBackoff: TokenBackoff = .standard,
+            delegate: (any EngageDelegate)? = nil, maxEventsPerPost: Int = 1000
+        ) {
+            self.credentials = credentials
+            self.host = host
+            self.listID = listID
+            self.transport = transport
+            self.storage = storage
+            self.durability = durability
+            self.config = config
+            self.clock = clock
+            self.identifiers = identifiers
+            self.device = device
+            self.augmentationPlugins = augmentationPlugins
+            self.tokenBackoff = tokenBackoff
+            self.delegate = delegate
+            self.maxEventsPerPost = maxEventsPerPost
+        }
+    }
+
+    public let config: EngageConfig
+    public let endpoint: EngageEndpoint
+    /// Access tokens (`/oauth/token`).
+    public let tokens: TokenProvider
+    /// XMLAPI requests (`/XMLAPI`).
+    public let xmlAPI: XMLAPIManager
+    /// UBF events, the local store and sessions (`/rest/events/submission`).
+    public let ubf: UBFManager
+    /// `setupRecipient` and `checkIdentity`.
+    public let identity: MobileIdentityManager
+    /// Deep links and notifications.
+    public let deepLinks: EngageDeepLinkHandler
+    /// The persisted SDK state (ids, campaign, installed flag).
+    public let state: EngageStateStore
+
+    /// The local event store.
+    public var store: EngageEventStore { ubf.store }
+    /// The current campaign.
+    public var campaigns: CampaignTracker { ubf.campaigns }
+
+    public init(_ options: Options) throws {
+        let config = try options.config ?? EngageConfig.defaults()
+        let endpoint = try EngageEndpoint(host: options.host)
+        let observer = EngageObserver(delegate: options.delegate)
+        let exchange = HTTPExchange(transport: options.transport, endpoint: endpoint)
+        let tokens = TokenProvider(
+            exchange: exchange, credentials: options.credentials, clock: options.clock,
+            backoff: options.tokenBackoff, observer: observer)
+        let authorized = AuthorizedExchange(exchange: exchange, tokens: tokens)
+        let store = try EngageEventStore(storage: options.storage, durability: options.durability)
+        let state = try EngageStateStore(database: store.database)
+        let events = config.events
+        let campaigns = CampaignTracker(
+            state: state, names: config.paramFieldNames, defaultExpiration: events.defaultCurrentCampaignExpiration,
+            clock: options.clock, observer: observer)
+        let xmlAPI = XMLAPIManager(
+            exchange: authorized, state: state, config: config, clock: options.clock, listID: options.listID)
+        let ubf = UBFManager(
+            store: store, state: state, campaigns: campaigns, client: UBFClient(exchange: authorized),
+            augmenter: UBFAugmenter(
+                plugins: options.augmentationPlugins, timeout: events.augmentationTimeout, clock: options.clock),
+            config: config, device: options.device, identifiers: options.identifiers, clock: options.clock,
+            observer: observer, maxEventsPerPost: options.maxEventsPerPost)
+        self.config = config
+        self.endpoint = endpoint
+        self.tokens = tokens
+        self.xmlAPI = xmlAPI
+        self.ubf = ubf
+        self.identity = MobileIdentityManager(
+            xmlAPI: xmlAPI, state: state, config: config, clock: options.clock, identifiers: options.identifiers,
+            observer: observer)
+        self.deepLinks = EngageDeepLinkHandler(ubf: ubf)
+        self.state = state
+    }
+
+    /// The documented initialiser: `initializeSDKClient:secret:token:host:engageDatabaseListId:`.
+    public static func initializeSDKClient(
+        clientID: String, secret: String, token: String, host: String, engageDatabaseListID: String,
+        transport: any ClientTransport, storage: EngageStorage = .inMemory
+    ) throws -> Engage {
+        try Engage(
+            Options(
+                credentials: EngageCredentials(clientID: clientID, clientSecret: secret, refreshToken: token),
+                host: host, listID: engageDatabaseListID, transport: transport, storage: storage))
+    }
+}

@@ -1,0 +1,72 @@
+public import Foundation
+internal import GRDB
+
+/// Where the SDK keeps its SQLite database (events and persisted state).
+public enum EngageStorage: Sendable, Hashable {
+    /// A private in-memory database, gone when the SDK is released.
+    case inMemory
+    /// A database file (created when missing), opened in WAL mode.
+    case file(URL)
+}
+
+/// How hard SQLite works to keep a committed transaction.
+public enum EngageDurability: Sendable, Hashable {
+    /// `synchronous=FULL`: a committed event survives a power cut.
+    case full
+    /// `synchronous=NORMAL`: a committed event survives the process being killed, not a power cut.
+    case normal
+}
+
+/// Opens the SQLite database and brings its schema up to date.
+enum EngageDatabase {
+    static func open(_ storage: EngageStorage, durability: EngageDurability) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.label = "EngageSDK"
+        configuration.busyMode = .timeout(5)
+        let synchronous = durability == .full ? "FULL" : "NORMAL"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+        }
+        let queue: DatabaseQueue
+        do {
+            switch storage {
+            case .inMemory:
+                queue = try DatabaseQueue(configuration: configuration)
+            case .file(let url):
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                configuration.journalMode = .wal
+                queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            }
+            try migrator.migrate(queue)
+        } catch {
+            throw EngageError.store("open", error)
+        }
+        return queue
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE engage_event (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        event_id TEXT NOT NULL UNIQUE,
+                        event_type INTEGER NOT NULL,
+                        event_json TEXT NOT NULL,
+                        event_status INTEGER NOT NULL,
+                        failure_count INTEGER NOT NULL DEFAULT 0,
+                        in_flight INTEGER NOT NULL DEFAULT 0,
+                        event_date REAL NOT NULL
+                    );
+                    CREATE INDEX engage_event_ready ON engage_event(in_flight, event_status, id);
+                    CREATE TABLE engage_state (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        value TEXT NOT NULL
+                    );
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,56 @@
+public import Foundation
+
+/// The status of a stored event (§4 of the Engage notes; the numbers are the iOS SDK's).
+///
+/// While a batch is on its way to the server its events keep their status and are marked *in flight*
+/// (``StoredEvent/isInFlight``), so a crash mid-flush loses neither the event nor whether it had expired:
+/// reopening the store clears the mark and the events are sent again (at least once).
+public enum EngageEventStatus: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+    /// Ready to post.
+    case notPosted = 1
+    /// The server accepted it.
+    case successfullyPosted = 2
+    /// It failed `Networking.maxNumRetries` times and will not be sent again.
+    case failedPost = 3
+    /// Waiting for augmentation plugins.
+    case hold = 4
+    /// Augmentation timed out; posted as it is.
+    case expired = 5
+
+    /// The statuses a flush picks up.
+    public static let postable: [EngageEventStatus] = [.notPosted, .expired]
+
+    public var description: String {
+        switch self {
+        case .notPosted: "NOT_POSTED"
+        case .successfullyPosted: "SUCCESSFULLY_POSTED"
+        case .failedPost: "FAILED_POST"
+        case .hold: "HOLD"
+        case .expired: "EXPIRED"
+        }
+    }
+}
+
+/// One event as the local store holds it.
+public struct StoredEvent: Sendable, Hashable {
+    /// The store's row id (insertion order).
+    public var rowID: Int64
+    /// The event's identity, also sent as `eventId` so the server can drop a resent copy.
+    public var eventID: String
+    /// `eventTypeCode`.
+    public var eventTypeCode: Int
+    /// The event as it is posted (one JSON object of the `events` array).
+    public var json: String
+    public var status: EngageEventStatus
+    /// Failed posts so far.
+    public var failureCount: Int
+    /// True while a post of this event is under way.
+    public var isInFlight: Bool
+    /// The event's own timestamp (used by the purge).
+    public var eventDate: Date
+
+    /// The event decoded from its JSON.
+    public func event() throws -> UBFEvent {
+        try UBFEvent(json: json)
+    }
+}

@@ -1,0 +1,211 @@
+public import Foundation
+internal import GRDB
+
+/// The local event store (§4 of the Engage notes) on SQLite. Every change is one transaction in a WAL
+/// database, so an event whose `append` returned survives the process being killed.
+///
+/// Opening the store clears the in-flight mark left by a flush that was interrupted, so those events are
+/// posted again: delivery is at least once, and each event's `eventId` lets the server drop a copy.
+public actor EngageEventStore {
+    /// The events one flush claimed; hand it back to ``markPosted(_:)`` or ``markFailed(_:maxRetries:)``.
+    public struct Claim: Sendable, Hashable {
+        let token: Int64
+        /// The claimed events, in insertion order.
+        public var events: [StoredEvent]
+    }
+
+    let database: DatabaseQueue
+    private var nextClaim: Int64 = 1
+    /// Events found in flight when the store was opened (a flush was interrupted).
+    public nonisolated let recoveredInFlight: Int
+
+    /// Opens (or creates) the store.
+    public init(storage: EngageStorage, durability: EngageDurability = .full) throws {
+        database = try EngageDatabase.open(storage, durability: durability)
+        do {
+            recoveredInFlight = try database.write { db in
+                try db.execute(sql: "UPDATE engage_event SET in_flight = 0 WHERE in_flight <> 0")
+                return db.changesCount
+            }
+        } catch {
+            throw EngageError.store("recover", error)
+        }
+    }
+
+    /// Appends events with `status` in one transaction and returns the ones it stored. An event whose id is
+    /// already stored is left as it is (and not returned).
+    @discardableResult
+    public func append(_ events: [UBFEvent], status: EngageEventStatus) async throws -> [StoredEvent] {
+        let rows = events.map { event in
+            StoredEvent(
+                rowID: 0, eventID: event.id, eventTypeCode: event.eventTypeCode, json: event.jsonString(),
+                status: status, failureCount: 0, isInFlight: false, eventDate: event.timestamp)
+        }
+        return try await write("append") { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO engage_event (event_id, event_type, event_json, event_status, event_date)
+                    VALUES (?, ?, ?, ?, ?)
+                    """)
+            var stored: [StoredEvent] = []
+            stored.reserveCapacity(rows.count)
+            for var row in rows {
+                statement.setUncheckedArguments([
+                    row.eventID, row.eventTypeCode, row.json, row.status.rawValue, row.eventDate.timeIntervalSince1970,
+                ])
+                try statement.execute()
+                guard db.changesCount > 0 else { continue }
+                row.rowID = db.lastInsertedRowID
+                stored.append(row)
+            }
+            return stored
+        }
+    }
+
+    /// Replaces a HOLD event with its augmented form and moves it to `status` (NOT_POSTED or EXPIRED).
+    /// Returns false when the event is no longer on HOLD.
+    @discardableResult
+    public func release(_ event: UBFEvent, status: EngageEventStatus) async throws -> Bool {
+        try await write("release") { db in
+            try db.execute(
+                sql: "UPDATE engage_event SET event_json = ?, event_status = ? WHERE event_id = ? AND event_status = ?",
+                arguments: [event.jsonString(), status.rawValue, event.id, EngageEventStatus.hold.rawValue])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Marks up to `limit` postable events (NOT_POSTED or EXPIRED, not in flight) as in flight and returns
+    /// them, oldest first; nil when there is nothing to post.
+    public func claimPostable(limit: Int) async throws -> Claim? {
+        let token = nextClaim
+        nextClaim += 1
+        let events = try await write("claim") { db in
+            try db.execute(
+                sql: """
+                    UPDATE engage_event SET in_flight = ?
+                    WHERE id IN (SELECT id FROM engage_event WHERE in_flight = 0 AND event_status IN (1, 5)
+                                 ORDER BY id LIMIT ?)
+                    """,
+                arguments: [token, limit])
+            return try Self.fetch(db, where: "in_flight = ?", [token])
+        }
+        return events.isEmpty ? nil : Claim(token: token, events: events)
+    }
+
+    /// The server accepted the claimed events: SUCCESSFULLY_POSTED.
+    public func markPosted(_ claim: Claim) async throws {
+        try await write("markPosted") { db in
+            try db.execute(
+                sql: "UPDATE engage_event SET event_status = 2, in_flight = 0 WHERE in_flight = ?",
+                arguments: [claim.token])
+        }
+    }
+
+    /// The post failed: each claimed event counts one more failure and becomes FAILED_POST once it has failed
+    /// `maxRetries` times; the others stay postable. Returns the ids that became FAILED_POST.
+    @discardableResult
+    public func markFailed(_ claim: Claim, maxRetries: Int) async throws -> [String] {
+        try await write("markFailed") { db in
+            let failing = try String.fetchAll(
+                db,
+                sql: "SELECT event_id FROM engage_event WHERE in_flight = ? AND failure_count + 1 >= ? ORDER BY id",
+                arguments: [claim.token, maxRetries])
+            try db.execute(
+                sql: """
+                    UPDATE engage_event SET failure_count = failure_count + 1,
+                        event_status = CASE WHEN failure_count + 1 >= ? THEN 3 ELSE event_status END,
+                        in_flight = 0
+                    WHERE in_flight = ?
+                    """,
+                arguments: [maxRetries, claim.token])
+            return failing
+        }
+    }
+
+    /// Deletes every event (any status) dated on or before the start of the UTC day `days` days before `now`.
+    @discardableResult
+    public func purge(olderThanDays days: Int, now: Date) async throws -> Int {
+        let startOfToday = (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+        let cutoff = startOfToday - Double(days) * 86_400
+        return try await write("purge") { db in
+            try db.execute(sql: "DELETE FROM engage_event WHERE event_date <= ? AND in_flight = 0", arguments: [cutoff])
+            return db.changesCount
+        }
+    }
+
+    /// The events with one of `statuses` (all when empty), in insertion order.
+    public func events(_ statuses: [EngageEventStatus] = []) async throws -> [StoredEvent] {
+        try await read("events") { db in
+            if statuses.isEmpty { return try Self.fetch(db, where: "1", []) }
+            let codes = statuses.map(\.rawValue)
+            return try Self.fetch(db, where: "event_status IN (\(Self.marks(codes.count)))", codes)
+        }
+    }
+
+    /// The event with this id.
+    public func event(id: String) async throws -> StoredEvent? {
+        try await read("event") { db in try Self.fetch(db, where: "event_id = ?", [id]).first }
+    }
+
+    /// How many events have one of `statuses` (all when empty); in-flight events count under their status.
+    public func count(_ statuses: [EngageEventStatus] = []) async throws -> Int {
+        try await read("count") { db in
+            if statuses.isEmpty { return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM engage_event") ?? 0 }
+            let codes = statuses.map(\.rawValue)
+            return try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM engage_event WHERE event_status IN (\(Self.marks(codes.count)))",
+                arguments: StatementArguments(codes)) ?? 0
+        }
+    }
+
+    /// Events that are postable and not already in flight.
+    public func readyCount() async throws -> Int {
+        try await read("readyCount") { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM engage_event WHERE in_flight = 0 AND event_status IN (1, 5)") ?? 0
+        }
+    }
+
+    private static func marks(_ count: Int) -> String {
+        Array(repeating: "?", count: max(count, 1)).joined(separator: ",")
+    }
+
+    private static func fetch(
+        _ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible]
+    ) throws -> [StoredEvent] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, event_id, event_type, event_json, event_status, failure_count, in_flight, event_date
+                FROM engage_event WHERE \(condition) ORDER BY id
+                """,
+            arguments: StatementArguments(arguments))
+        return rows.map { row in
+            StoredEvent(
+                rowID: row[0], eventID: row[1], eventTypeCode: row[2], json: row[3],
+                status: EngageEventStatus(rawValue: row[4]) ?? .notPosted, failureCount: row[5],
+                isInFlight: (row[6] as Int64) != 0, eventDate: Date(timeIntervalSince1970: row[7]))
+        }
+    }
+
+    private func write<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await guarded(operation) { try await database.write(body) }
+    }
+
+    private func read<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await guarded(operation) { try await database.read(body) }
+    }
+
+    /// Runs database work, reporting its failure as ``EngageError/store(operation:cause:)``.
+    private func guarded<T: Sendable>(_ operation: String, _ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch {
+            throw EngageError.store(operation, error)
+        }
+    }
+}

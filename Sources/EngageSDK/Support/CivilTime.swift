@@ -1,0 +1,140 @@
+import Foundation
+
+/// A UTC calendar date and time, computed arithmetically (no `DateFormatter`, no time zone database), so the
+/// timestamps EngageSDK writes are fast and the same on every machine.
+struct CivilTime: Hashable {
+    var year: Int
+    var month: Int
+    var day: Int
+    var hour: Int
+    var minute: Int
+    var second: Int
+    var millisecond: Int
+
+    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.millisecond = millisecond
+    }
+
+    /// The UTC fields of `date`, truncated to whole milliseconds.
+    init(_ date: Date) {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down))
+        var days = totalMilliseconds / 86_400_000
+        var rest = totalMilliseconds % 86_400_000
+        if rest < 0 {
+            rest += 86_400_000
+            days -= 1
+        }
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(
+            year: Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)),
+            month: Int(month),
+            day: Int(day),
+            hour: Int(rest / 3_600_000),
+            minute: Int(rest / 60_000 % 60),
+            second: Int(rest / 1000 % 60),
+            millisecond: Int(rest % 1000)
+        )
+    }
+
+    /// The instant these UTC fields name, or nil when a field is out of range.
+    var date: Date? {
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second)
+        else { return nil }
+        // Howard Hinnant's days_from_civil.
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: Double(seconds * 1000 + Int64(millisecond)) / 1000)
+    }
+
+    /// `2015-01-28T01:39:53.123Z`: the UBF `eventTimestamp` (`yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`, UTC).
+    var ubfTimestamp: String {
+        var json = JSONText(capacity: 24)
+        json.ubfTimestamp(self)
+        return json.text
+    }
+
+    /// `01/28/2015 01:36:50 GMT`: the iOS SDK's `nowGmtString` (`MM/dd/yyyy HH:mm:ss zzz`).
+    var gmtString: String {
+        "\(pad(month))/\(pad(day))/\(pad(year, 4)) \(pad(hour)):\(pad(minute)):\(pad(second)) GMT"
+    }
+
+    /// Formats with a small subset of date-format patterns: `yyyy`, `MM`, `dd`, `HH`, `mm`, `ss`, and quoted
+    /// literals (`'-'`), as `LocationServices.lastKnownLocationDateFormat` uses them.
+    func formatted(_ pattern: String) -> String {
+        var output = ""
+        var characters = Substring(pattern)
+        while let first = characters.first {
+            if first == "'" {
+                let rest = characters.dropFirst()
+                let end = rest.firstIndex(of: "'") ?? rest.endIndex
+                output += rest[..<end]
+                characters = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
+                continue
+            }
+            let run = characters.prefix { $0 == first }
+            characters = characters.dropFirst(run.count)
+            switch (first, run.count) {
+            case ("y", 4): output += pad(year, 4)
+            case ("y", 2): output += pad(year % 100)
+            case ("M", 2): output += pad(month)
+            case ("d", 2): output += pad(day)
+            case ("H", 2): output += pad(hour)
+            case ("m", 2): output += pad(minute)
+            case ("s", 2): output += pad(second)
+            default: output += run
+            }
+        }
+        return output
+    }
+
+    /// Reads `2014/12/25 11:12:13` (`yyyy/MM/dd HH:mm:ss`) as UTC.
+    static func parseAbsolute(_ text: Substring) -> Date? {
+        let digits = text.compactMap { $0.wholeNumberValue }
+        guard digits.count == 14 else { return nil }
+        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
+        return CivilTime(
+            year: number(0..<4), month: number(4..<6), day: number(6..<8),
+            hour: number(8..<10), minute: number(10..<12), second: number(12..<14)
+        ).date
+    }
+}
+
+private func pad(_ value: Int, _ width: Int = 2) -> String {
+    let text = String(value)
+    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+}
+
+extension JSONText {
+    /// Appends `2015-01-28T01:39:53.123Z` (no quotes).
+    mutating func ubfTimestamp(_ time: CivilTime) {
+        let fields: [(Int, Int, StaticString)] = [
+            (time.year, 4, "-"), (time.month, 2, "-"), (time.day, 2, "T"), (time.hour, 2, ":"),
+            (time.minute, 2, ":"), (time.second, 2, "."), (time.millisecond, 3, "Z"),
+        ]
+        for (value, width, separator) in fields {
+            digits(value, width: width)
+            raw(separator)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+public import Foundation
+
+/// Everything that can go wrong in EngageSDK. Each case carries what a reader needs to act on it; none
+/// carries a secret (credentials and tokens never appear in a message).
+public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// The transport threw before an HTTP response arrived (no network, connection reset, cancelled).
+    case transport(operationID: String, cause: String)
+    /// The server answered with a status the operation does not accept.
+    case httpStatus(operationID: String, status: Int, body: String)
+    /// The server answered with a content type the operation cannot read.
+    case unexpectedContentType(operationID: String, contentType: String)
+    /// The response body could not be read as the operation expects.
+    case malformedResponse(operationID: String, detail: String)
+    /// `/oauth/token` refused the refresh-token grant (`error` and `error_description` of RFC 6749).
+    case tokenRequestFailed(status: Int, error: String?, description: String?)
+    /// The server still answered 401 (or XMLAPI fault 145) after one token refresh and one retry.
+    case unauthorized(operationID: String)
+    /// An XMLAPI call came back with `SUCCESS` false.
+    case fault(operation: XMLAPIOperation, errorID: Int?, faultString: String)
+    /// A precondition of a ``MobileIdentityManager`` sequence does not hold; no request was sent.
+    case identity(IdentityFailure)
+    /// The local event store (SQLite) failed.
+    case store(operation: String, cause: String)
+    /// A configuration file could not be read, or a value has the wrong type.
+    case configuration(source: String, detail: String)
+    /// An argument is unusable (an empty host, a list id that is not set).
+    case invalidArgument(name: String, detail: String)
+
+    /// The preconditions of `setupRecipient` and `checkIdentity` (§6 of the Engage notes), with the
+    /// shipped SDKs' own wording.
+    public enum IdentityFailure: Sendable, Hashable {
+        case emptyMobileUserID
+        case missingListID
+        case missingMobileUserIDColumn
+        case emptyRecipientIDReturned
+        case missingMobileUserIDForMerge
+        case missingAuditTableID
+
+        public var message: String {
+            switch self {
+            case .emptyMobileUserID:
+                "Cannot create user with empty mobileUserId.  mobileUserId must be set manually or "
+                    + "enableAutoAnonymousTracking must be set to true"
+            case .missingListID: "ListId must be configured before recipient can be auto configured."
+            case .missingMobileUserIDColumn:
+                "mobileUserIdColumn must be configured before recipient can be auto configured."
+            case .emptyRecipientIDReturned: "Empty recipientId returned from Silverpop"
+            case .missingMobileUserIDForMerge: "Cannot find mobileUserId to update the existing recipient"
+            case .missingAuditTableID: "Cannot update audit record without audit table id"
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .transport(let operationID, let cause):
+            return "\(operationID): the request did not reach the server (\(cause)); check the host and network"
+        case .httpStatus(let operationID, let status, let body):
+            let excerpt = body.count > 200 ? String(body.prefix(200)) + "…" : body
+            return "\(operationID): HTTP \(status): \(excerpt)"
+        case .unexpectedContentType(let operationID, let contentType):
+            return "\(operationID): unexpected content type '\(contentType)'"
+        case .malformedResponse(let operationID, let detail):
+            return "\(operationID): unreadable response: \(detail)"
+        case .tokenRequestFailed(let status, let error, let description):
+            let reason = [error, description].compactMap { $0 }.joined(separator: ": ")
+            return "token request refused (HTTP \(status)) \(reason.isEmpty ? "without a reason" : reason); "
+                + "check the client id, client secret and refresh token"
+        case .unauthorized(let operationID):
+            return "\(operationID): still unauthorized after refreshing the access token once"
+        case .fault(let operation, let errorID, let faultString):
+            let id = errorID.map { " errorid \($0)" } ?? ""
+            return "XMLAPI \(operation.rawValue) fault\(id): \(faultString)"
+        case .identity(let failure):
+            return failure.message
+        case .store(let operation, let cause):
+            return "event store: \(operation) failed: \(cause)"
+        case .configuration(let source, let detail):
+            return "configuration \(source): \(detail)"
+        case .invalidArgument(let name, let detail):
+            return "\(name): \(detail)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+extension EngageError {
+    /// Wraps any error as an ``EngageError``, keeping one that already is.
+    static func wrapping(_ error: any Error, operationID: String) -> EngageError {
+        if let engage = error as? EngageError { return engage }
+        return .transport(operationID: operationID, cause: String(describing: error))
+    }
+
+    /// Wraps a database error.
+    static func store(_ operation: String, _ error: any Error) -> EngageError {
+        if let engage = error as? EngageError { return engage }
+        return .store(operation: operation, cause: String(describing: error))
+    }
+}

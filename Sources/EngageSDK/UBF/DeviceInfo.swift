@@ -1,0 +1,71 @@
+import Foundation
+
+/// The device half of every event's core attributes (§3.3 of the Engage notes).
+public struct DeviceInfo: Sendable, Hashable {
+    public var deviceName: String
+    public var deviceVersion: String
+    public var osName: String
+    public var osVersion: String
+    public var appName: String
+    public var appVersion: String
+
+    public init(
+        deviceName: String, deviceVersion: String, osName: String, osVersion: String, appName: String,
+        appVersion: String
+    ) {
+        self.deviceName = deviceName
+        self.deviceVersion = deviceVersion
+        self.osName = osName
+        self.osVersion = osVersion
+        self.appName = appName
+        self.appVersion = appVersion
+    }
+
+    /// This machine and process: host name, CPU architecture, OS, and the main bundle's display name and
+    /// version (`__UNKNOWN__` when absent, as the iOS SDK writes it).
+    public static var current: DeviceInfo {
+        let process = ProcessInfo.processInfo
+        let version = process.operatingSystemVersion
+        let info = Bundle.main.infoDictionary ?? [:]
+        #if os(Linux)
+        let osName = "Linux"
+        #elseif os(iOS)
+        let osName = "iOS"
+        #elseif os(macOS)
+        let osName = "macOS"
+        #else
+        let osName = "unknown"
+        #endif
+        #if arch(arm64)
+        let machine = "arm64"
+        #elseif arch(x86_64)
+        let machine = "x86_64"
+        #else
+        let machine = "unknown"
+        #endif
+        return DeviceInfo(
+            deviceName: process.hostName,
+            deviceVersion: machine,
+            osName: osName,
+            osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)",
+            appName: (info["CFBundleDisplayName"] as? String) ?? "__UNKNOWN__",
+            appVersion: (info["CFBundleVersion"] as? String) ?? "__UNKNOWN__"
+        )
+    }
+}
+
+/// The identity half of every event's core attributes.
+public struct UBFIdentity: Sendable, Hashable {
+    public var deviceID: String
+    /// `Primary User Id`: the mobile user id, or `""`.
+    public var mobileUserID: String
+    public var anonymousID: String
+    public var recipientID: String
+
+    public init(deviceID: String, mobileUserID: String = "", anonymousID: String = "", recipientID: String = "") {
+        self.deviceID = deviceID
+        self.mobileUserID = mobileUserID
+        self.anonymousID = anonymousID
+        self.recipientID = recipientID
+    }
+}

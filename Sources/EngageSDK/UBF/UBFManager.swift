@@ -1,0 +1,148 @@
+import Foundation
+
+/// Tracks Universal Behavior events (§3–4 of the Engage notes): each event is stored first (HOLD while
+/// augmentation plugins run, then NOT_POSTED or EXPIRED), and the store is flushed to
+/// `/rest/events/submission` once `General.ubfEventCacheSize` events are ready, or on ``postEventCache()``.
+public actor UBFManager {
+    /// The local event store, for observing statuses.
+    public nonisolated let store: EngageEventStore
+    /// The current campaign.
+    public nonisolated let campaigns: CampaignTracker
+    let state: EngageStateStore
+    let client: UBFClient
+    let augmenter: UBFAugmenter
+    let settings: EngageConfig.Events
+    let fieldNames: EngageConfig.UBFFieldNames
+    let device: DeviceInfo
+    let identifiers: IdentifierGenerator
+    let clock: EngageClock
+    let observer: EngageObserver
+    /// The most events one request carries.
+    public nonisolated let maxEventsPerPost: Int
+    /// The session state (§7.3).
+    public private(set) var session: SessionTracker
+
+    init(
+        store: EngageEventStore, state: EngageStateStore, campaigns: CampaignTracker, client: UBFClient,
+        augmenter: UBFAugmenter, config: EngageConfig, device: DeviceInfo, identifiers: IdentifierGenerator,
+        clock: EngageClock, observer: EngageObserver, maxEventsPerPost: Int
+    ) {
+        self.store = store
+        self.state = state
+        self.campaigns = campaigns
+        self.client = client
+        self.augmenter = augmenter
+        self.settings = config.events
+        self.fieldNames = config.ubfFieldNames
+        self.device = device
+        self.identifiers = identifiers
+        self.clock = clock
+        self.observer = observer
+        self.maxEventsPerPost = max(1, maxEventsPerPost)
+        self.session = SessionTracker(timeout: config.events.sessionLifecycleExpiration)
+    }
+
+    /// An event builder with the current identity (device id, mobile user id, anonymous id, recipient id).
+    public func builder() async throws -> UBFEventBuilder {
+        let deviceID = try await state.value(.deviceID) { [identifiers] in identifiers.next() }
+        let identity = UBFIdentity(
+            deviceID: deviceID, mobileUserID: await state.string(.mobileUserID),
+            anonymousID: await state.string(.anonymousID), recipientID: await state.string(.recipientID))
+        return UBFEventBuilder(device: device, identity: identity, fieldNames: fieldNames, identifiers: identifiers)
+    }
+
+    /// Stores `event`, runs the augmentation plugins (returning once they finish or time out), and posts the
+    /// store when enough events are ready. A failed post does not throw: the event stays stored, and the
+    /// delegate hears ``EngageNotification/eventsPostFailed(eventIDs:error:)``.
+    @discardableResult
+    public func trackEvent(_ event: UBFEvent) async throws -> StoredEvent {
+        let augmenting = !augmenter.plugins.isEmpty
+        let initial: EngageEventStatus = augmenting ? .hold : .notPosted
+        try await store.append([event], status: initial)
+        await observer.emit(.eventStored(eventID: event.id, status: initial))
+        if augmenting { try await augment(event) }
+        if try await store.readyCount() >= settings.ubfEventCacheSize {
+            _ = try await postEventCache()
+        }
+        guard let stored = try await store.event(id: event.id) else {
+            throw EngageError.store(operation: "trackEvent", cause: "event \(event.id) vanished from the store")
+        }
+        return stored
+    }
+
+    private func augment(_ event: UBFEvent) async throws {
+        let (augmented, status) = await augmenter.augment(event)
+        if try await store.release(augmented, status: status) {
+            await observer.emit(.eventAugmented(eventID: event.id, status: status))
+        }
+    }
+
+    /// Posts every ready event (NOT_POSTED and EXPIRED), oldest first, in requests of at most
+    /// ``maxEventsPerPost``; stops at the first failed request. Throws only when the store fails.
+    public func postEventCache() async throws -> UBFPostReport {
+        var report = UBFPostReport()
+        while let claim = try await store.claimPostable(limit: maxEventsPerPost) {
+            let ids = claim.events.map(\.eventID)
+            report.requests += 1
+            do {
+                try await client.post(claim.events.map(\.json))
+            } catch {
+                let failure = EngageError.wrapping(error, operationID: EngageOperationID.eventSubmission)
+                let failed = try await store.markFailed(claim, maxRetries: settings.maxNumRetries)
+                let failedSet = Set(failed)
+                report.failed += failed
+                report.willRetry += ids.filter { !failedSet.contains($0) }
+                report.error = failure
+                await observer.emit(.eventsPostFailed(eventIDs: ids, error: failure))
+                break
+            }
+            try await store.markPosted(claim)
+            report.posted += ids
+            await observer.emit(.eventsPosted(eventIDs: ids))
+        }
+        return report
+    }
+
+    /// Launch: purges events older than `LocalEventStore.expireLocalEventsAfterNumDays`, re-runs augmentation
+    /// for events left on HOLD, tracks Installed once per install, starts a session, and posts what is ready.
+    @discardableResult
+    public func start() async throws -> UBFPostReport {
+        let now = clock.now()
+        try await store.purge(olderThanDays: settings.expireLocalEventsAfterNumDays, now: now)
+        for held in try await store.events([.hold]) {
+            try await augment(try held.event())
+        }
+        let builder = try await builder()
+        if await state.string(.clientInstalled) != "YES" {
+            try await store.append(
+                [builder.installed(at: now, lastCampaign: await campaigns.lastCampaign())], status: .notPosted)
+            try await state.set("YES", for: .clientInstalled)
+        }
+        try await perform(session.start(at: now))
+        return try await postEventCache()
+    }
+
+    /// The app went to the background: the session pauses.
+    public func applicationDidEnterBackground() {
+        session.enterBackground(at: clock.now())
+    }
+
+    /// The app came back: after more than `Session.sessionLifecycleExpiration` away, the session ends (its
+    /// duration excludes the time away) and a new one starts.
+    public func applicationWillEnterForeground() async throws {
+        try await perform(session.enterForeground(at: clock.now()))
+    }
+
+    private func perform(_ actions: [SessionTracker.Action]) async throws {
+        for action in actions {
+            switch action {
+            case .startSession(let at):
+                try await track { $0.sessionStarted(at: at, campaign: $2) }
+                await observer.emit(.sessionStarted(at: at))
+            case .endSession(let at, let duration):
+                try await track { $0.sessionEnded(at: at, campaign: $2, duration: duration) }
+                await observer.emit(.sessionEnded(duration: duration))
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// The fields of `CreatePendingReferral(param:)`.
+///
+/// Needs ``email``, and either a ``referrer`` or all four device parameters; device parameters left `nil` are taken
+/// from the ``RHDeviceInfoProvider``.
+public struct RHReferral: Sendable, Hashable {
+    /// `email`: the referred person.
+    public var email: String?
+    /// `name`.
+    public var name: String?
+    /// `referrer`: the referrer's referral code or email.
+    public var referrer: String?
+    /// `hosting_url`: the URL the referral link is built on.
+    public var hostingURL: String?
+    /// `device`, `os_type`, `screen_size`, `ip_address`, for matching against a link click when there is no referrer.
+    public var deviceInfo: RHDeviceInfo
+
+    public init(
+        email: String? = nil, name: String? = nil, referrer: String? = nil, hostingURL: String? = nil,
+        deviceInfo: RHDeviceInfo = RHDeviceInfo()
+    ) {
+        self.email = email
+        self.name = name
+        self.referrer = referrer
+        self.hostingURL = hostingURL
+        self.deviceInfo = deviceInfo
+    }
+}

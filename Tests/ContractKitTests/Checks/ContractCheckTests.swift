@@ -1,0 +1,135 @@
+import ContractKit
+import Foundation
+import Testing
+
+/// One hand-broken cassette per kind of violation, each giving exactly the expected violations.
+@Suite("ContractCheck")
+struct ContractCheckTests {
+    /// The violations of a fixture as `[kind] location: expected …, found …` lines.
+    func lines(_ name: String) throws -> [String] {
+        try Fixtures.violations(name).map { "[\($0.kind.rawValue)] \($0.message)" }
+    }
+
+    @Test("A valid cassette has no violations")
+    func valid() throws {
+        let cassette = try Fixtures.cassette("valid")
+        #expect(cassette.interactions.count == 3)
+        #expect(try lines("valid") == [])
+    }
+
+    @Test("A method the path does not declare is an undeclared operation")
+    func undeclaredOperation() throws {
+        let violations = try Fixtures.violations("undeclared-operation")
+        #expect(violations.map(\.entry) == [0])
+        #expect(violations.map(\.cassette) == ["engage/undeclared-operation.har"])
+        #expect(
+            try lines("undeclared-operation") == [
+                "[undeclared-operation] request method: expected POST on /XMLAPI, found GET"
+            ])
+    }
+
+    @Test("A status the operation does not declare is reported with the declared ones")
+    func undeclaredStatus() throws {
+        #expect(
+            try lines("undeclared-status") == [
+                "[undeclared-status] response status: expected one of 200, 400, 401 for POST /oauth/token, found 500"
+            ])
+        let violation = try #require(try Fixtures.violations("undeclared-status").first)
+        #expect(violation.schemaLocation == "Schemas/engage/engage.openapi.yaml#/paths/~1oauth~1token/post/responses")
+    }
+
+    @Test("A missing required header names the header")
+    func missingHeader() throws {
+        #expect(
+            try lines("missing-header") == [
+                "[missing-header] request header Authorization: expected the header (required), found it is missing"
+            ])
+    }
+
+    @Test("A body of an undeclared media type names the declared ones")
+    func undeclaredMediaType() throws {
+        #expect(
+            try lines("undeclared-media-type") == [
+                "[undeclared-media-type] response Content-Type: expected application/json, found text/html"
+            ])
+    }
+
+    @Test("A required request body that is absent is a missing body")
+    func missingBody() throws {
+        #expect(
+            try lines("missing-body") == [
+                "[missing-body] request body: expected a body (application/x-www-form-urlencoded), found no body"
+            ])
+    }
+
+    @Test("A JSON body that does not parse gives its line and column")
+    func malformedBody() throws {
+        #expect(
+            try lines("malformed-body") == [
+                "[malformed-body] request body: expected JSON, found invalid JSON at line 1, column 13: unexpected '}', expected a value"
+            ])
+    }
+
+    @Test("A JSON body breaking its schema gives the JSON pointer and the schema keyword of each violation")
+    func jsonSchema() throws {
+        #expect(
+            try lines("json-schema") == [
+                "[json-schema] request body /events/0/eventTypeCode: expected integer, found string \"12\"",
+                "[json-schema] request body /events/0/eventTypeCode: expected one of [12, 13, 14, 15, 16, 17, 48, 49], found string \"12\"",
+                "[json-schema] request body /events/0/eventTimestamp: expected a date-time, found string \"yesterday\"",
+            ])
+        let locations = try Fixtures.violations("json-schema").compactMap(\.schemaLocation)
+        #expect(
+            locations.first
+                == "Schemas/engage/engage.openapi.yaml#/components/schemas/UBFEvent/properties/eventTypeCode/type")
+    }
+
+    @Test("An XML response breaking its XSD gives the XPath, the line and libxml2's message")
+    func xmlSchema() throws {
+        #expect(
+            try lines("xml-schema") == [
+                "[xml-schema] response body /Envelope/Body/RESULT/SUCCESS (line 1): expected a document valid against "
+                    + "Schemas/engage/xsd/result.xsd, found Element 'SUCCESS': [facet 'pattern'] The value 'maybe' is not "
+                    + "accepted by the pattern '[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|SUCCESS'."
+            ])
+    }
+
+    @Test("The XMLAPI form field xml is validated against the XSD of its operation element")
+    func xmlSchemaOfFormField() throws {
+        #expect(
+            try lines("xml-schema-request") == [
+                "[xml-schema] request form field xml /Envelope/Body/SelectRecipientData/LIST_ID (line 1): expected a "
+                    + "document valid against Schemas/engage/xsd/select-recipient-data.xsd, found Element 'LIST_ID': "
+                    + "[facet 'pattern'] The value 'forty' is not accepted by the pattern '[0-9]+'."
+            ])
+    }
+
+    @Test("A client_secret in clear is a violation that does not repeat the secret")
+    func unredactedClientSecret() throws {
+        let lines = try lines("unredacted-secret")
+        #expect(
+            lines == [
+                "[unredacted-secret] request form field client_secret: expected a redaction placeholder such as "
+                    + "<redacted:…>, found a value of 23 characters in clear"
+            ])
+        #expect(!lines.joined().contains("s3cr3t"))
+    }
+
+    @Test("A bearer token in clear is a violation")
+    func unredactedBearer() throws {
+        #expect(
+            try lines("unredacted-bearer") == [
+                "[unredacted-secret] request header Authorization: expected a redaction placeholder such as "
+                    + "<redacted:…>, found a value of 43 characters in clear"
+            ])
+    }
+
+    @Test("A cassette of a vendor without a contract is an unknown vendor")
+    func unknownVendor() throws {
+        let check = ContractCheck(registry: try Fixtures.registry.get())
+        let interaction = try #require(try Fixtures.cassette("valid").interactions.first)
+        let violations = check.check(interaction, vendor: "nobody")
+        #expect(violations.map(\.kind) == [.unknownVendor])
+        #expect(violations.first?.actual == "'nobody' (no Schemas/nobody/nobody.openapi.yaml)")
+    }
+}

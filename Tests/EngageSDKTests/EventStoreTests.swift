@@ -1,0 +1,124 @@
+import EngageSDK
+import Foundation
+import HarnessTesting
+import Testing
+
+@Suite("EngageEventStore")
+struct EventStoreTests {
+    static let day: TimeInterval = 86_400
+    static let now = Date(timeIntervalSince1970: 1_402_358_400 + 12 * 3600)
+
+    func events(_ count: Int, at date: Date = now, prefix: String = "e") -> [UBFEvent] {
+        (1...count).map { index in
+            UBFEvent(
+                id: "\(prefix)-\(index)", type: .namedEvent, timestamp: date,
+                attributes: [UBFAttribute("Event Name", "n\(index)")])
+        }
+    }
+
+    @Test("Appended events are stored in a real SQLite file and read back after reopening")
+    func persistsInFile() async throws {
+        try await withTemporaryDirectory { folder in
+            let url = folder.appending("events.sqlite")
+            do {
+                let store = try EngageEventStore(storage: .file(url))
+                let stored = try await store.append(events(3), status: .notPosted)
+                #expect(stored.map(\.eventID) == ["e-1", "e-2", "e-3"])
+            }
+            #expect(FileManager.default.fileExists(atPath: url.path))
+            let reopened = try EngageEventStore(storage: .file(url))
+            let all = try await reopened.events()
+            #expect(all.map(\.eventID) == ["e-1", "e-2", "e-3"])
+            #expect(all.allSatisfy { $0.status == .notPosted && !$0.isInFlight })
+            #expect(try all[1].event() == events(3)[1])
+        }
+    }
+
+    @Test("An event id already stored is not stored twice")
+    func idempotentAppend() async throws {
+        let store = try EngageEventStore(storage: .inMemory)
+        try await store.append(events(2), status: .notPosted)
+        let again = try await store.append(events(3), status: .notPosted)
+        #expect(again.map(\.eventID) == ["e-3"])
+        #expect(try await store.count() == 3)
+    }
+
+    @Test("HOLD becomes NOT_POSTED or EXPIRED once, and only HOLD events are released")
+    func holdTransitions() async throws {
+        let store = try EngageEventStore(storage: .inMemory)
+        let held = events(2)
+        try await store.append(held, status: .hold)
+        var augmented = held[0]
+        augmented.set("Latitude", "1.5")
+        #expect(try await store.release(augmented, status: .notPosted))
+        #expect(try await store.release(held[1], status: .expired))
+        #expect(try await !store.release(held[1], status: .notPosted))
+        #expect(try await store.event(id: "e-1")?.event()[attribute: "Latitude"] == "1.5")
+        #expect(try await store.event(id: "e-2")?.status == .expired)
+        #expect(try await store.readyCount() == 2)
+    }
+
+    @Test("A claim marks events in flight; posted events become SUCCESSFULLY_POSTED")
+    func claimAndPost() async throws {
+        let store = try EngageEventStore(storage: .inMemory)
+        try await store.append(events(5), status: .notPosted)
+        let first = try #require(try await store.claimPostable(limit: 3))
+        #expect(first.events.map(\.eventID) == ["e-1", "e-2", "e-3"])
+        #expect(first.events.allSatisfy { $0.isInFlight })
+        let second = try #require(try await store.claimPostable(limit: 3))
+        #expect(second.events.map(\.eventID) == ["e-4", "e-5"])
+        #expect(try await store.claimPostable(limit: 3) == nil)
+        try await store.markPosted(first)
+        #expect(try await store.count([.successfullyPosted]) == 3)
+        #expect(try await store.readyCount() == 0)
+    }
+
+    @Test("Each failed post counts; at maxNumRetries the event becomes FAILED_POST and is never claimed again")
+    func retriesThenFailed() async throws {
+        let store = try EngageEventStore(storage: .inMemory)
+        try await store.append(events(1), status: .expired)
+        for attempt in 1...3 {
+            let claim = try #require(try await store.claimPostable(limit: 10))
+            let failed = try await store.markFailed(claim, maxRetries: 3)
+            let event = try #require(try await store.event(id: "e-1"))
+            #expect(event.failureCount == attempt)
+            #expect(failed == (attempt == 3 ? ["e-1"] : []))
+            #expect(event.status == (attempt == 3 ? .failedPost : .expired))
+        }
+        #expect(try await store.claimPostable(limit: 10) == nil)
+    }
+
+    @Test("Purge deletes events on or before the start of the day N days ago, any status")
+    func purge() async throws {
+        let store = try EngageEventStore(storage: .inMemory)
+        let startOfToday = Date(timeIntervalSince1970: 1_402_358_400)
+        try await store.append(
+            events(2, at: startOfToday.addingTimeInterval(-30 * Self.day), prefix: "old"), status: .notPosted)
+        try await store.append(
+            events(1, at: startOfToday.addingTimeInterval(-30 * Self.day - 1), prefix: "older"),
+            status: .successfullyPosted)
+        try await store.append(
+            events(1, at: startOfToday.addingTimeInterval(-30 * Self.day + 1), prefix: "recent"), status: .notPosted)
+        let removed = try await store.purge(olderThanDays: 30, now: Self.now)
+        #expect(removed == 3)
+        #expect(try await store.events().map(\.eventID) == ["recent-1"])
+    }
+
+    @Test("Reopening after an interrupted flush makes in-flight events postable again, keeping EXPIRED")
+    func recovery() async throws {
+        try await withTemporaryDirectory { folder in
+            let url = folder.appending("events.sqlite")
+            do {
+                let store = try EngageEventStore(storage: .file(url))
+                try await store.append(events(2), status: .notPosted)
+                try await store.append(events(1, prefix: "x"), status: .expired)
+                _ = try await store.claimPostable(limit: 10)
+                #expect(try await store.readyCount() == 0)
+            }
+            let reopened = try EngageEventStore(storage: .file(url))
+            #expect(reopened.recoveredInFlight == 3)
+            #expect(try await reopened.readyCount() == 3)
+            #expect(try await reopened.event(id: "x-1")?.status == .expired)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import EngageSDK
+import Foundation
+
+/// Builds an SDK wired to a fake server, a manual clock and counting identifiers.
+struct EngageFixture {
+    let server: FakeEngageServer
+    let clock: ManualClock
+    let recorder = EngageNotificationRecorder()
+    let engage: Engage
+
+    init(
+        server: FakeEngageServer = FakeEngageServer(), clock: ManualClock = ManualClock(),
+        storage: EngageStorage = .inMemory, configure: (inout EngageConfig) -> Void = { _ in },
+        plugins: [UBFAugmentationPlugin] = [], engageClock: EngageClock? = nil, maxEventsPerPost: Int = 1000
+    ) throws {
+        var config = try EngageConfig.defaults()
+        configure(&config)
+        self.server = server
+        self.clock = clock
+        engage = try Engage(
+            Engage.Options(
+                credentials: EngageCredentials(clientID: "client", clientSecret: "secret", refreshToken: "refresh"),
+                host: "https://engage.test/", listID: "23949", transport: server, storage: storage, config: config,
+                clock: engageClock ?? clock.clock, identifiers: CountingIdentifiers().generator,
+                device: DeviceInfo(
+                    deviceName: "Test Device", deviceVersion: "x86_64", osName: "Linux", osVersion: "6.1.0",
+                    appName: "ContractHarness", appVersion: "1.0"),
+                augmentationPlugins: plugins, delegate: recorder, maxEventsPerPost: maxEventsPerPost))
+    }
+}
