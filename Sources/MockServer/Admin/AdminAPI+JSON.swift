@@ -31,6 +31,9 @@ extension AdminAPI {
             return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
         } catch let DecodingError.keyNotFound(key, _) {
             throw MockServerError.invalidAdminRequest("the JSON body lacks \"\(key.stringValue)\"")
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            let member = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw MockServerError.invalidAdminRequest("invalid \"\(member)\": \(context.debugDescription)")
         } catch let DecodingError.dataCorrupted(context) {
             throw MockServerError.invalidAdminRequest("the body is not JSON: \(context.debugDescription)")
         } catch {

@@ -5,6 +5,10 @@ import HTTPTypes
 import Logging
 import OpenAPIRuntime
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension Harness.Bench {
     /// `harness bench replay`: the cost of in-process replay, of lookups as a cassette grows, and of loading.
     struct BenchReplay: AsyncParsableCommand {
