@@ -65,14 +65,16 @@ struct HarnessCLITests {
 struct HarnessServeTests {
     /// Starts `harness serve` with `arguments`, waits for its announcement on standard output, runs `body` with it,
     /// then sends SIGTERM and returns the exit status.
-    func serve(_ arguments: [String], _ body: (String) async throws -> Void) async throws -> Int32 {
+    func serve(
+        _ arguments: [String], standardError: FileHandle = .nullDevice, _ body: (String) async throws -> Void
+    ) async throws -> Int32 {
         let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve", "--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError
         try process.run()
         let reader = output.fileHandleForReading
         let announcement = await Task.detached { () -> String in
@@ -106,6 +108,25 @@ struct HarnessServeTests {
             #expect(String(decoding: data, as: UTF8.self).contains("\"mode\":\"replay\""))
         }
         #expect(status == 0)
+    }
+
+    @Test("--log-format json writes each log record as one JSON object per line on standard error")
+    func jsonLogs() async throws {
+        try await withTemporaryDirectory { folder in
+            let file = folder.appending("stderr.log")
+            try Data().write(to: file)
+            let handle = try FileHandle(forWritingTo: file)
+            let status = try await serve(["--log-format", "json"], standardError: handle) { _ in }
+            try handle.close()
+            #expect(status == 0)
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+            #expect(!lines.isEmpty)
+            for line in lines {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect(object?["level"] != nil && object?["message"] != nil, "\(line)")
+            }
+            #expect(lines.contains { $0.contains("\"message\":\"serving\"") })
+        }
     }
 
     @Test("harness serve off loopback without --admin-token says the admin API is off")
