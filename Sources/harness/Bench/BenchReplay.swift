@@ -155,9 +155,8 @@ extension Harness.Bench {
 
         /// Seconds of CPU this process has used.
         static func processCPUTime() -> Double {
-            var spec = timespec()
-            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-            return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+            // clock() is process CPU time too, and needs no C struct (whose owning module differs by build).
+            Double(clock()) / Double(CLOCKS_PER_SEC)
         }
 
         static func median(_ samples: [Double]) -> Double {
