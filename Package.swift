@@ -110,6 +110,43 @@ let referralHeroSDK: [Target] = [
     ),
 ]
 
+let mockServer: [Target] = [
+    .target(
+        name: "MockServer",
+        dependencies: [
+            "CassetteKit",
+            "JSONCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+    .testTarget(
+        name: "MockServerTests",
+        dependencies: [
+            "MockServer", "CassetteKit", "HarnessTesting", "JSONCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+]
+
 let cli: [Target] = [
     .executableTarget(
         name: "harness",
@@ -119,6 +156,7 @@ let cli: [Target] = [
             "CassetteKit",
             "ContractKit",
             "EngageSDK",
+            "MockServer",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -139,18 +177,24 @@ let package = Package(
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "LibXML", targets: ["LibXML"]),
+        .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + cli
+    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + mockServer + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

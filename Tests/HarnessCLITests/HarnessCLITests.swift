@@ -2,6 +2,10 @@ import Foundation
 import HarnessTesting
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("harness CLI")
 struct HarnessCLITests {
     func harness(_ arguments: String...) async throws -> ProcessOutput {
@@ -54,5 +58,90 @@ struct HarnessCLITests {
         let result = try await harness("bench", "xml", "--schemas", "/nonexistent", "--seconds", "0.05")
         #expect(result.status != 0)
         #expect(result.standardError.contains("/nonexistent/engage/xsd/result.xsd"))
+    }
+}
+
+@Suite("harness serve")
+struct HarnessServeTests {
+    /// Starts `harness serve` with `arguments`, waits for its announcement on standard output, runs `body` with it,
+    /// then sends SIGTERM and returns the exit status.
+    func serve(
+        _ arguments: [String], standardError: FileHandle = .nullDevice, _ body: (String) async throws -> Void
+    ) async throws -> Int32 {
+        let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = standardError
+        try process.run()
+        let reader = output.fileHandleForReading
+        let announcement = await Task.detached { () -> String in
+            var text = ""
+            while !text.contains("admin") {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }.value
+        do {
+            try await body(announcement)
+        } catch {
+            process.terminate()
+            throw error
+        }
+        process.terminate()
+        await Task.detached { process.waitUntilExit() }.value
+        return process.terminationStatus
+    }
+
+    @Test("harness serve prints the admin URL, answers health, and exits 0 on SIGTERM")
+    func serve() async throws {
+        let status = try await serve(["--mode", "replay", "--cassettes", "/nonexistent"]) { announcement in
+            #expect(announcement.hasPrefix("harness serve: replay mode on http://127.0.0.1:"))
+            let admin = try #require(
+                announcement.split(separator: "\n").first { $0.contains("/__harness") }?.split(separator: " ").last)
+            let (data, response) = try await URLSession.shared.data(from: URL(string: "\(admin)/health")!)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: data, as: UTF8.self).contains("\"mode\":\"replay\""))
+        }
+        #expect(status == 0)
+    }
+
+    @Test("--log-format json writes each log record as one JSON object per line on standard error")
+    func jsonLogs() async throws {
+        try await withTemporaryDirectory { folder in
+            let file = folder.appending("stderr.log")
+            try Data().write(to: file)
+            let handle = try FileHandle(forWritingTo: file)
+            let status = try await serve(["--log-format", "json"], standardError: handle) { _ in }
+            try handle.close()
+            #expect(status == 0)
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+            #expect(!lines.isEmpty)
+            for line in lines {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect(object?["level"] != nil && object?["message"] != nil, "\(line)")
+            }
+            #expect(lines.contains { $0.contains("\"message\":\"serving\"") })
+        }
+    }
+
+    @Test("harness serve off loopback without --admin-token says the admin API is off")
+    func adminOff() async throws {
+        let status = try await serve(["--host", "0.0.0.0"]) { announcement in
+            #expect(announcement.contains("admin API off: 0.0.0.0 is not loopback; pass --admin-token T"))
+        }
+        #expect(status == 0)
+    }
+
+    @Test("harness serve --mode record without --upstream fails with what to pass")
+    func recordNeedsUpstream() async throws {
+        let binary = try #require(HarnessBinary.url())
+        let result = try await ChildProcess.run(binary, ["serve", "--mode", "record"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("pass --upstream URL"))
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `harness serve` child process started for a benchmark.
+struct BenchServer {
+    let process: Process
+    let port: Int
+    let readyMilliseconds: Double
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Starts `harness serve --mode replay` on a free port and waits for the first 200 from /__harness/health,
+    /// timing it from just before the process starts.
+    static func start(binary: URL, cassettes: URL) async throws -> BenchServer {
+        let port = try BenchProcess.freePort()
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--mode", "replay", "--cassettes", cassettes.path, "--port", String(port)]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        while (try? BenchProcess.get(port: port, path: "/__harness/health")) != 200 {
+            guard process.isRunning, start.duration(to: clock.now) < .seconds(30) else {
+                process.terminate()
+                throw BenchError("harness serve did not become ready on port \(port)")
+            }
+            try await Task.sleep(for: .microseconds(500))
+        }
+        return BenchServer(
+            process: process, port: port, readyMilliseconds: start.duration(to: clock.now).seconds * 1000)
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum BenchProcess {
+    /// The executable `name` on the PATH.
+    static func find(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// A port the kernel reports free.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw BenchError("socket() failed") }
+        defer { close(fd) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw BenchError("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// The status of `GET path` on 127.0.0.1:port, through a plain socket (no client library in the timing).
+    static func get(port: Int, path: String) throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw BenchError("socket() failed") }
+        defer { close(fd) }
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { throw BenchError("connection refused") }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        guard send(fd, request, request.count, 0) == request.count else { throw BenchError("send failed") }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        guard count >= 12 else { throw BenchError("no response") }
+        return Int(String(decoding: buffer[9..<12], as: UTF8.self)) ?? 0
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    /// The resident set size of `pid` in MB (Linux /proc), or nil elsewhere.
+    static func residentMegabytes(pid: Int32) -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes / 1024
+    }
+
+    /// `wrk -t2 -c32 -d<seconds>s --latency url`: requests per second and the 99th percentile latency.
+    static func wrk(_ wrk: URL, url: String, seconds: Int) throws -> (requestsPerSecond: Double, p99: String) {
+        let process = Process()
+        process.executableURL = wrk
+        process.arguments = ["-t2", "-c32", "-d\(seconds)s", "--latency", url]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let rate = lines.first { $0.hasPrefix("Requests/sec:") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+        let p99 = lines.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("99%") }?.split(separator: " ").last
+        guard let rate, let p99 else { throw BenchError("wrk printed no figures: \(lines.joined(separator: "\n"))") }
+        return (rate, String(p99))
+    }
+}
