@@ -1,110 +1,200 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// One block of targets per module, in dependency order (ARCHITECTURE.md). Add a module as its own block.
+
+let foundation: [Target] = [
+    .systemLibrary(
+        name: "CLibXML2",
+        pkgConfig: "libxml-2.0",
+        providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
+    .target(name: "LibXML", dependencies: ["CLibXML2"]),
+    .target(name: "JSONCore"),
+    .target(name: "HarnessTesting"),
+    .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
+    .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
+]
+
+let cassetteKit: [Target] = [
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(
+        name: "CassetteKit",
+        dependencies: [
+            "CZlib",
+            "LibXML",
+            "JSONCore",
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]
+    ),
+    .executableTarget(
+        name: "CassetteRecordingProbe",
+        dependencies: ["CassetteKit"],
+        path: "Tests/Probes/CassetteRecordingProbe"
+    ),
+    .testTarget(
+        name: "CassetteKitTests",
+        dependencies: [
+            "CassetteKit", "CassetteRecordingProbe", "HarnessTesting", "JSONCore", "LibXML",
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ],
+        exclude: ["Fixtures"]
+    ),
+]
+
+let contractKit: [Target] = [
+    .target(
+        name: "ContractKit",
+        dependencies: ["LibXML", "JSONCore", .product(name: "Yams", package: "Yams")]
+    ),
+    .testTarget(
+        name: "ContractKitTests",
+        dependencies: ["ContractKit", "JSONCore", "LibXML", "HarnessTesting"],
+        exclude: ["Fixtures"]
+    ),
+]
+
+let engageSDK: [Target] = [
+    .target(
+        name: "EngageSDK",
+        dependencies: [
+            "LibXML",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ],
+        exclude: ["Documentation.md"],
+        resources: [.copy("Resources/EngageConfigDefaults.json")]
+    ),
+    .executableTarget(
+        name: "EngageStoreProbe",
+        dependencies: [
+            "EngageSDK",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        path: "Tests/Probes/EngageStoreProbe"
+    ),
+    .testTarget(
+        name: "EngageSDKTests",
+        dependencies: [
+            "EngageSDK",
+            "EngageStoreProbe",
+            "HarnessTesting",
+            "LibXML",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+]
+
+let referralHeroSDK: [Target] = [
+    .target(
+        name: "ReferralHeroSDK",
+        dependencies: [
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+    ),
+    .testTarget(
+        name: "ReferralHeroSDKTests",
+        dependencies: [
+            "ReferralHeroSDK",
+            "HarnessTesting",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+]
+
+let mockServer: [Target] = [
+    .target(
+        name: "MockServer",
+        dependencies: [
+            "CassetteKit",
+            "JSONCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+    .testTarget(
+        name: "MockServerTests",
+        dependencies: [
+            "MockServer", "CassetteKit", "HarnessTesting", "JSONCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+]
+
+let cli: [Target] = [
+    .executableTarget(
+        name: "harness",
+        dependencies: [
+            "LibXML",
+            "JSONCore",
+            "CassetteKit",
+            "ContractKit",
+            "EngageSDK",
+            "MockServer",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit"]),
+]
+
 let package = Package(
     name: "ContractHarness",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "harness", targets: ["harness"]),
-        .library(name: "LibXML", targets: ["LibXML"]),
-        .library(name: "JSONCore", targets: ["JSONCore"]),
-        .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .library(name: "CassetteKit", targets: ["CassetteKit"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "EngageSDK", targets: ["EngageSDK"]),
+        .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .library(name: "JSONCore", targets: ["JSONCore"]),
+        .library(name: "LibXML", targets: ["LibXML"]),
+        .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: [
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
-        ),
-        .target(name: "LibXML", dependencies: ["CLibXML2"]),
-        .target(name: "JSONCore"),
-        .target(name: "HarnessTesting"),
-        .target(
-            name: "ContractKit",
-            dependencies: ["JSONCore", "LibXML", .product(name: "Yams", package: "Yams")]
-        ),
-        .target(
-            name: "ReferralHeroSDK",
-            dependencies: [
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
-        ),
-        .target(
-            name: "EngageSDK",
-            dependencies: [
-                "LibXML",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            exclude: ["Documentation.md"],
-            resources: [.copy("Resources/EngageConfigDefaults.json")]
-        ),
-        .executableTarget(
-            name: "EngageStoreProbe",
-            dependencies: [
-                "EngageSDK",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ],
-            path: "Tests/Probes/EngageStoreProbe"
-        ),
-        .executableTarget(
-            name: "harness",
-            dependencies: [
-                "LibXML",
-                "JSONCore",
-                "ContractKit",
-                "EngageSDK",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
-        .testTarget(
-            name: "ContractKitTests",
-            dependencies: ["ContractKit", "JSONCore", "LibXML", "HarnessTesting"],
-            exclude: ["Fixtures"]
-        ),
-        .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting"]),
-        .testTarget(
-            name: "ReferralHeroSDKTests",
-            dependencies: [
-                "ReferralHeroSDK",
-                "HarnessTesting",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ]
-        ),
-        .testTarget(
-            name: "EngageSDKTests",
-            dependencies: [
-                "EngageSDK",
-                "EngageStoreProbe",
-                "HarnessTesting",
-                "LibXML",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ]
-        ),
-    ]
+    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + mockServer + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Synchronization
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
@@ -8,28 +9,44 @@ struct GlobalOptions: ParsableArguments {
     var verbose = false
 
     /// Sets up swift-log once per process: `info` with --verbose (`trace` with HARNESS_LOG_LEVEL=trace),
-    /// `warning` otherwise. Logs go to standard error so standard output stays machine-readable.
-    func bootstrap() -> Logger {
+    /// `quietLevel` otherwise (`warning` unless the command says). Logs go to standard error, as text or as one
+    /// JSON object per line, so standard output stays machine-readable.
+    func bootstrap(format: LogFormat = .text, quietLevel: Logger.Level = .warning) -> Logger {
         let level: Logger.Level =
             ProcessInfo.processInfo.environment["HARNESS_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
-            ?? (verbose ? .info : .warning)
-        LoggingBootstrap.once(level: level)
+            ?? (verbose ? .info : quietLevel)
+        LoggingBootstrap.once(format: format)
         var logger = Logger(label: "harness")
         logger.logLevel = level
         return logger
     }
 }
 
-private enum LoggingBootstrap {
-    private static let done: Void = {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .trace
-            return handler
-        }
-    }()
+/// How logs are written.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+}
 
-    static func once(level: Logger.Level) {
-        _ = done
+private enum LoggingBootstrap {
+    private static let done = Mutex(false)
+
+    /// Bootstraps swift-log the first time only (it may be bootstrapped once per process).
+    static func once(format: LogFormat) {
+        let first = done.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        LoggingSystem.bootstrap { label in
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = .trace
+                return handler
+            case .json:
+                return JSONLogHandler(label: label)
+            }
+        }
     }
 }

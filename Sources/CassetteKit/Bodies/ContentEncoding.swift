@@ -1,0 +1,86 @@
+internal import CZlib
+public import Foundation
+
+/// `Content-Encoding` as bodies use it: gzip and deflate through zlib.
+public enum ContentEncoding {
+    /// Whether `contentEncoding` names an encoding this module can undo.
+    public static func isSupported(_ contentEncoding: String?) -> Bool {
+        guard let name = contentEncoding?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        return ["gzip", "x-gzip", "deflate"].contains(name)
+    }
+
+    /// `body` with `contentEncoding` undone, nil when there is nothing to undo (no header, `identity`) or the
+    /// bytes are not in that encoding.
+    public static func decode(_ body: Data, contentEncoding: String?) -> Data? {
+        guard !body.isEmpty, isSupported(contentEncoding) else { return nil }
+        // 15 + 32: zlib or gzip, detected from the header; -15: raw deflate, which some servers send.
+        return inflate(body, windowBits: 15 + 32) ?? inflate(body, windowBits: -15)
+    }
+
+    /// Whether `body` starts like a gzip or zlib stream (so a HAR text claiming an encoding really has one).
+    public static func looksEncoded(_ body: Data) -> Bool {
+        guard body.count >= 2 else { return false }
+        let first = body[body.startIndex]
+        let second = body[body.startIndex + 1]
+        if first == 0x1F && second == 0x8B { return true }
+        return first & 0x0F == 8 && (UInt16(first) << 8 | UInt16(second)) % 31 == 0
+    }
+
+    /// `body` gzip-compressed (used to re-encode a body after redaction, and by tests).
+    public static func gzip(_ body: Data) -> Data {
+        deflate(body, windowBits: 15 + 16) ?? body
+    }
+
+    /// `body` compressed with `contentEncoding` (gzip or deflate), or nil when that is not supported.
+    public static func encode(_ body: Data, contentEncoding: String?) -> Data? {
+        switch contentEncoding?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "gzip"?, "x-gzip"?: deflate(body, windowBits: 15 + 16)
+        case "deflate"?: deflate(body, windowBits: 15)
+        default: nil
+        }
+    }
+
+    private static func inflate(_ input: Data, windowBits: Int32) -> Data? {
+        var stream = z_stream()
+        guard czlib_inflate_init(&stream, windowBits) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        var output = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var status: Int32 = Z_OK
+        input.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
+            stream.avail_in = uInt(raw.count)
+            repeat {
+                chunk.withUnsafeMutableBufferPointer { buffer in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = uInt(buffer.count)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    output.append(buffer.baseAddress!, count: buffer.count - Int(stream.avail_out))
+                }
+            } while status == Z_OK && (stream.avail_in > 0 || stream.avail_out == 0)
+        }
+        return status == Z_STREAM_END ? output : nil
+    }
+
+    private static func deflate(_ input: Data, windowBits: Int32) -> Data? {
+        var stream = z_stream()
+        guard czlib_deflate_init(&stream, Z_DEFAULT_COMPRESSION, windowBits) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var output = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var status: Int32 = Z_OK
+        input.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
+            stream.avail_in = uInt(raw.count)
+            repeat {
+                chunk.withUnsafeMutableBufferPointer { buffer in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = uInt(buffer.count)
+                    status = CZlib.deflate(&stream, Z_FINISH)
+                    output.append(buffer.baseAddress!, count: buffer.count - Int(stream.avail_out))
+                }
+            } while status == Z_OK
+        }
+        return status == Z_STREAM_END ? output : nil
+    }
+}

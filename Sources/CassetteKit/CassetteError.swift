@@ -1,0 +1,82 @@
+public import Foundation
+
+/// Everything that can go wrong in CassetteKit. Each message says what to do next and never holds a secret:
+/// request fields it shows are the redacted forms.
+public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// The file could not be read.
+    case unreadable(file: String, reason: String)
+    /// The file is not JSON; the position is 1-based.
+    case invalidJSON(file: String, line: Int, column: Int, message: String)
+    /// The file is JSON but not a HAR cassette: at `pointer`, `expected` was needed and `found` was there.
+    case malformed(file: String, pointer: String, expected: String, found: String)
+    /// The cassette could not be written; the previous file, if any, is untouched.
+    case unwritable(file: String, reason: String)
+    /// A record mode that is not one of `none`, `once`, `new-episodes`, `all`.
+    case invalidRecordMode(value: String, source: String)
+    /// A field selector or pattern that does not parse.
+    case invalidField(text: String, reason: String)
+    /// A cassette name that would leave the cassette folder or is empty.
+    case invalidName(String)
+    /// The cassette file does not exist and the record mode does not record.
+    case cassetteNotFound(cassette: String, file: String, hint: RecordingHint)
+    /// No recorded interaction matches the request (with the nearest one and how it differs).
+    case noMatch(ReplayMiss)
+    /// The request matched, but every recorded response to it was already replayed.
+    case exhausted(cassette: String, request: String, replayed: Int, hint: RecordingHint)
+    /// A request that cannot be replayed or recorded (no absolute URL, for example).
+    case invalidRequest(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            "cannot read cassette \(file): \(reason)"
+        case .invalidJSON(let file, let line, let column, let message):
+            "\(file) is not valid JSON at line \(line), column \(column): \(message). Fix the file or re-record it."
+        case .malformed(let file, let pointer, let expected, let found):
+            "\(file) is not a HAR cassette: at \(pointer.isEmpty ? "(root)" : pointer) expected \(expected), found \(found)."
+                + " Fix that member or re-record the cassette."
+        case .unwritable(let file, let reason):
+            "cannot write cassette \(file) (the previous file is untouched): \(reason)"
+        case .invalidRecordMode(let value, let source):
+            "'\(value)' (from \(source)) is not a record mode; valid modes: "
+                + RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
+        case .invalidField(let text, let reason):
+            "'\(text)' is not a field selector: \(reason)"
+        case .invalidName(let name):
+            "'\(name)' is not a cassette name: use <vendor>/<flow>, letters, digits, '-', '_' and '.', no '..'"
+        case .cassetteNotFound(let cassette, let file, let hint):
+            "cassette '\(cassette)' not found at \(file) and the record mode does not record.\n"
+                + "  to record it: \(hint.command(.once))"
+        case .noMatch(let miss):
+            miss.description
+        case .exhausted(let cassette, let request, let replayed, let hint):
+            "all \(replayed) recorded response\(replayed == 1 ? "" : "s") to \(request) in cassette '\(cassette)' "
+                + "were already replayed and the request was sent once more.\n"
+                + "  if the flow legitimately repeats it, allow repeats (ReplayOptions(allowsRepeats: true)), "
+                + "or record the extra response: \(hint.command(.newEpisodes))"
+        case .invalidRequest(let reason):
+            "cannot replay or record this request: \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+/// How to re-record a cassette: the exact command, built from the cassette's flow name when it has one.
+public struct RecordingHint: Sendable, Hashable {
+    public var cassette: String
+    public var flow: String?
+
+    public init(cassette: String, flow: String? = nil) {
+        self.cassette = cassette
+        self.flow = flow
+    }
+
+    /// The command that records in `mode`.
+    public func command(_ mode: RecordMode) -> String {
+        if let flow {
+            return "swift run harness record \(flow) --record \(mode.rawValue)"
+        }
+        return "rerun the same test with HARNESS_RECORD=\(mode.rawValue) (cassette \(cassette))"
+    }
+}

@@ -1,0 +1,46 @@
+public import JSONCore
+
+extension HAR {
+    /// A posted form field (or an uploaded file of a multipart post).
+    public struct Param: Sendable, Hashable {
+        public var name: String
+        public var value: String?
+        public var fileName: String?
+        public var contentType: String?
+        public var comment: String?
+        public var extensions: JSONObject
+
+        public init(
+            name: String, value: String? = nil, fileName: String? = nil, contentType: String? = nil,
+            comment: String? = nil, extensions: JSONObject = JSONObject()
+        ) {
+            self.name = name
+            self.value = value
+            self.fileName = fileName
+            self.contentType = contentType
+            self.comment = comment
+            self.extensions = extensions
+        }
+    }
+}
+
+extension HAR.Param: HARCodable {
+    init(reading reader: inout HARReader) throws(CassetteError) {
+        name = try reader.string("name", default: "")
+        value = try reader.optionalString("value")
+        fileName = try reader.optionalString("fileName")
+        contentType = try reader.optionalString("contentType")
+        comment = try reader.optionalString("comment")
+        extensions = reader.remaining
+    }
+
+    var json: JSONValue {
+        var writer = HARWriter(extensions: extensions)
+        writer.set("name", name)
+        writer.set("value", value)
+        writer.set("fileName", fileName)
+        writer.set("contentType", contentType)
+        writer.set("comment", comment)
+        return writer.json
+    }
+}

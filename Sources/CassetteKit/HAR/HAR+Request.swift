@@ -1,0 +1,82 @@
+public import JSONCore
+
+extension HAR {
+    /// A recorded request. `url` is absolute; `queryString` and `cookies` repeat what the URL and the
+    /// `Cookie` header hold, as HAR requires.
+    public struct Request: Sendable, Hashable {
+        public var method: String
+        public var url: String
+        public var httpVersion: String
+        public var cookies: [Cookie]
+        public var headers: [NameValue]
+        public var queryString: [NameValue]
+        public var postData: PostData?
+        /// -1 when unknown.
+        public var headersSize: Int
+        /// -1 when unknown.
+        public var bodySize: Int
+        public var comment: String?
+        public var extensions: JSONObject
+
+        public init(
+            method: String,
+            url: String,
+            httpVersion: String = "HTTP/1.1",
+            cookies: [Cookie] = [],
+            headers: [NameValue] = [],
+            queryString: [NameValue] = [],
+            postData: PostData? = nil,
+            headersSize: Int = -1,
+            bodySize: Int = -1,
+            comment: String? = nil,
+            extensions: JSONObject = JSONObject()
+        ) {
+            self.method = method
+            self.url = url
+            self.httpVersion = httpVersion
+            self.cookies = cookies
+            self.headers = headers
+            self.queryString = queryString
+            self.postData = postData
+            self.headersSize = headersSize
+            self.bodySize = bodySize
+            self.comment = comment
+            self.extensions = extensions
+        }
+    }
+}
+
+extension HAR.Request: HARCodable {
+    init(reading reader: inout HARReader) throws(CassetteError) {
+        method = try reader.string("method")
+        url = try reader.string("url")
+        httpVersion = try reader.string("httpVersion", default: "")
+        cookies = try reader.array("cookies") { reader throws(CassetteError) in try HAR.Cookie(reading: &reader) }
+        headers = try reader.array("headers") { reader throws(CassetteError) in try HAR.NameValue(reading: &reader) }
+        queryString = try reader.array("queryString") { reader throws(CassetteError) in
+            try HAR.NameValue(reading: &reader)
+        }
+        postData = try reader.optionalObject("postData") { reader throws(CassetteError) in
+            try HAR.PostData(reading: &reader)
+        }
+        headersSize = try reader.int("headersSize", default: -1)
+        bodySize = try reader.int("bodySize", default: -1)
+        comment = try reader.optionalString("comment")
+        extensions = reader.remaining
+    }
+
+    var json: JSONValue {
+        var writer = HARWriter(extensions: extensions)
+        writer.set("method", method)
+        writer.set("url", url)
+        writer.set("httpVersion", httpVersion)
+        writer.set("cookies", cookies)
+        writer.set("headers", headers)
+        writer.set("queryString", queryString)
+        writer.set("postData", postData)
+        writer.set("headersSize", headersSize)
+        writer.set("bodySize", bodySize)
+        writer.set("comment", comment)
+        return writer.json
+    }
+}

@@ -1,0 +1,105 @@
+/// Which values are secrets. The defaults cover `Authorization` (the scheme word is kept), `Proxy-Authorization`,
+/// `Cookie` and `Set-Cookie` (names and attributes are kept), API-key headers, and the fields `access_token`,
+/// `refresh_token`, `id_token`, `client_secret`, `api_key`, `apikey` and `password` wherever they appear (URL
+/// query, form body, JSON member, XML element or attribute). Configured rules add JSON pointers, XPaths,
+/// header, query, form or cookie names, and `value:` patterns.
+public struct RedactionRules: Sendable, Hashable {
+    /// Header names (lowercased) whose whole value is a secret.
+    public var headers: Set<String>
+    /// Field names (lowercased) whose value is a secret wherever it appears.
+    public var fieldNames: Set<String>
+    /// Configured rules, beyond the built-in ones.
+    public var rules: [FieldRule]
+    /// Whether headers whose name mentions an API key or token (`X-Api-Key`, `X-Auth-Token`) count as secrets.
+    public var detectsKeyHeaders: Bool
+
+    public init(
+        headers: Set<String> = Self.defaultHeaders,
+        fieldNames: Set<String> = Self.defaultFieldNames,
+        rules: [FieldRule] = [],
+        detectsKeyHeaders: Bool = true
+    ) {
+        self.headers = Set(headers.map { $0.lowercased() })
+        self.fieldNames = Set(fieldNames.map { $0.lowercased() })
+        self.rules = rules
+        self.detectsKeyHeaders = detectsKeyHeaders
+    }
+
+    public static let defaultHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey",
+        "x-auth-token", "x-access-token",
+    ]
+    public static let defaultFieldNames: Set<String> = [
+        "access_token", "refresh_token", "id_token", "client_secret", "api_key", "apikey", "password",
+    ]
+
+    /// The built-in rules.
+    public static let `default` = RedactionRules()
+    /// No redaction at all.
+    public static let none = RedactionRules(headers: [], fieldNames: [], detectsKeyHeaders: false)
+
+    /// These rules plus `more`.
+    public func adding(_ more: [FieldRule]) -> RedactionRules {
+        var copy = self
+        for rule in more where !copy.rules.contains(rule) { copy.rules.append(rule) }
+        return copy
+    }
+
+    /// Whether the header `name` holds a secret.
+    func isSecretHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        if headers.contains(lowered) { return true }
+        if detectsKeyHeaders,
+            ["api-key", "apikey", "api_key", "auth-token", "access-token"].contains(where: lowered.contains)
+        {
+            return true
+        }
+        return rules.contains { rule in
+            if case .header(let configured) = rule.selector { return configured.lowercased() == lowered }
+            return false
+        }
+    }
+
+    /// Whether a query parameter, form field, JSON member or XML node called `name` holds a secret.
+    func isSecretField(_ name: String, in kind: PairKind? = nil) -> Bool {
+        let lowered = name.lowercased()
+        if fieldNames.contains(lowered) { return true }
+        guard let kind else { return false }
+        return rules.contains { rule in
+            switch (rule.selector, kind) {
+            case (.query(let configured), .query), (.form(let configured), .form):
+                return configured == name
+            default:
+                return false
+            }
+        }
+    }
+
+    /// The configured JSON pointers.
+    var jsonPointers: [FieldRule] { rules.filter { if case .json = $0.selector { true } else { false } } }
+
+    /// The `value:` patterns.
+    var patterns: [ValuePattern] {
+        rules.compactMap { if case .value(let pattern) = $0.selector { pattern } else { nil } }
+    }
+
+    /// The XPath expressions of secrets in an XML body: elements and attributes named like a secret field,
+    /// and the configured XPaths.
+    var xpaths: [String] {
+        var expressions: [String] = []
+        if !fieldNames.isEmpty {
+            let lower = "translate(local-name(), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+            let names = fieldNames.sorted().map { "\(lower)='\($0)'" }.joined(separator: " or ")
+            expressions.append("//*[not(*)][\(names)] | //@*[\(names)]")
+        }
+        for rule in rules {
+            if case .xpath(let expression) = rule.selector { expressions.append(expression) }
+        }
+        return expressions
+    }
+}
+
+/// Where a name/value pair comes from.
+enum PairKind: String, Sendable {
+    case query, form
+}

@@ -1,0 +1,74 @@
+public import Foundation
+
+/// Loads and saves cassettes under a root folder (`Cassettes/` by default), `<root>/<vendor>/<flow>.har`.
+///
+/// Writes are atomic (temporary file and rename in the same folder), so no cassette is ever left damaged.
+/// Recording into a cassette goes through the store: interactions recorded concurrently, from any number of
+/// tasks or recorders, are all kept, in the order their requests started, and written in coalesced batches.
+public actor CassetteStore {
+    public nonisolated let root: URL
+    var recordings: [String: Recording] = [:]
+
+    public init(root: URL = URL(fileURLWithPath: "Cassettes", isDirectory: true)) {
+        self.root = root
+    }
+
+    /// The file of the cassette `name` (`engage/login` → `<root>/engage/login.har`).
+    ///
+    /// - Throws: ``CassetteError/invalidName(_:)`` for an empty name, `..`, or characters outside
+    ///   letters, digits, `-`, `_` and `.`.
+    public nonisolated func url(for name: String) throws(CassetteError) -> URL {
+        try root.appendingPathComponent(Self.validated(name) + ".har")
+    }
+
+    static func validated(_ name: String) throws(CassetteError) -> String {
+        let bare = name.hasSuffix(".har") ? String(name.dropLast(4)) : name
+        let components = bare.split(separator: "/", omittingEmptySubsequences: false)
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+        guard !bare.isEmpty,
+            components.allSatisfy({
+                !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") && $0.allSatisfy(allowed.contains)
+            })
+        else { throw .invalidName(name) }
+        return bare
+    }
+
+    /// The cassette `name`, or nil when its file does not exist. While a recording into it is under way,
+    /// the recorded state (written or about to be) is returned.
+    public func load(_ name: String) throws(CassetteError) -> Cassette? {
+        let bare = try Self.validated(name)
+        if let recording = recordings[bare] { return recording.snapshot }
+        let url = try url(for: bare)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Cassette(contentsOf: url)
+    }
+
+    /// Whether the cassette file exists.
+    public func exists(_ name: String) throws(CassetteError) -> Bool {
+        FileManager.default.fileExists(atPath: try url(for: name).path)
+    }
+
+    /// Writes `cassette` as `name`, atomically.
+    public func save(_ cassette: Cassette, as name: String) throws(CassetteError) {
+        let url = try url(for: name)
+        try AtomicFile.write(cassette.encoded(), to: url)
+        AtomicFile.removeAbandonedTemporaryFiles(beside: url)
+    }
+
+    /// The names of every cassette under the root, sorted (`engage/login`, …). Temporary files are skipped.
+    public nonisolated func list() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        let base = root.standardizedFileURL.path
+        var names: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == "har" && !url.lastPathComponent.hasPrefix(".")
+        {
+            var path = url.standardizedFileURL.path
+            guard path.hasPrefix(base) else { continue }
+            path = String(path.dropFirst(base.count).drop { $0 == "/" }.dropLast(4))
+            names.append(path)
+        }
+        return names.sorted()
+    }
+}

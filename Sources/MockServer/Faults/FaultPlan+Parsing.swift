@@ -1,0 +1,122 @@
+import Foundation
+
+extension FaultPlan {
+    /// Reads the header grammar (see ``FaultPlan``); throws ``MockServerError/invalidFault(text:reason:)``
+    /// naming the item that is wrong.
+    public init(parsing text: String) throws(MockServerError) {
+        self.init()
+        var seen: Set<String> = []
+        let items = text.split(whereSeparator: { $0 == "," || $0 == ";" })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        guard !items.isEmpty else { throw .invalidFault(text: text, reason: "no fault given") }
+        for item in items {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0].lowercased()
+            let value = parts.count > 1 ? parts[1] : nil
+            guard seen.insert(name).inserted else { throw .invalidFault(text: text, reason: "'\(name)' is given twice") }
+            func required() throws(MockServerError) -> String {
+                guard let value, !value.isEmpty else { throw .invalidFault(text: text, reason: "'\(name)' needs a value") }
+                return value
+            }
+            func invalid(_ expectation: String) -> MockServerError {
+                .invalidFault(text: text, reason: "'\(item)': \(expectation)")
+            }
+            func setConnection(_ fault: ConnectionFault) throws(MockServerError) {
+                guard connection == nil else {
+                    throw .invalidFault(text: text, reason: "reset, empty and timeout exclude each other")
+                }
+                connection = fault
+            }
+            switch name {
+            case "latency":
+                guard let range = Self.parseDurationRange(try required()) else {
+                    throw invalid("expected latency=200ms or latency=50..300ms")
+                }
+                latency = range
+            case "status":
+                guard let code = Int(try required()), (100...599).contains(code) else {
+                    throw invalid("expected a status code 100...599")
+                }
+                status = code
+            case "reset", "empty":
+                guard value == nil else { throw invalid("takes no value") }
+                try setConnection(name == "reset" ? .reset : .empty)
+            case "timeout":
+                if let value {
+                    guard let limit = Self.parseDuration(value) else { throw invalid("expected timeout or timeout=5s") }
+                    try setConnection(.timeout(limit))
+                } else {
+                    try setConnection(.timeout(nil))
+                }
+            case "truncate":
+                guard let count = Self.parseSize(try required()) else { throw invalid("expected truncate=10 (bytes)") }
+                truncate = count
+            case "garbage":
+                guard value == nil else { throw invalid("takes no value") }
+                garbage = true
+            case "dribble":
+                let pieces = try required().split(separator: "/", maxSplits: 1).map(String.init)
+                guard pieces.count == 2, let size = Self.parseSize(pieces[0]), size > 0,
+                    let interval = Self.parseDuration(pieces[1])
+                else { throw invalid("expected dribble=64b/100ms") }
+                dribble = Dribble(chunkSize: size, interval: interval)
+            case "chance":
+                guard let probability = Double(try required()), (0...1).contains(probability) else {
+                    throw invalid("expected a probability between 0 and 1")
+                }
+                chance = probability
+            case "seed":
+                guard let number = UInt64(try required()) else { throw invalid("expected a whole number") }
+                seed = number
+            default:
+                throw .invalidFault(
+                    text: text,
+                    reason: "unknown fault '\(name)' (known: latency, status, reset, empty, timeout, truncate, "
+                        + "garbage, dribble, chance, seed)")
+            }
+        }
+        if connection != nil, truncate != nil || garbage || dribble != nil || status != nil {
+            throw .invalidFault(text: text, reason: "reset, empty and timeout send no response to alter")
+        }
+    }
+
+    /// `200ms`, `1.5s`, `300us`; a bare number is milliseconds.
+    static func parseDuration(_ text: String) -> Duration? {
+        let units: [(suffix: String, scale: Double)] = [("ms", 1e6), ("us", 1e3), ("s", 1e9)]
+        let lowered = text.lowercased()
+        for unit in units where lowered.hasSuffix(unit.suffix) {
+            guard let number = Double(lowered.dropLast(unit.suffix.count)), number >= 0, number < 1e6 else {
+                return nil
+            }
+            return .nanoseconds(Int64(number * unit.scale))
+        }
+        guard let number = Double(lowered), number >= 0, number < 1e9 else { return nil }
+        return .nanoseconds(Int64(number * 1e6))
+    }
+
+    /// `200ms` or `50..300ms` (the unit of the upper bound also applies to a bare lower bound).
+    static func parseDurationRange(_ text: String) -> ClosedRange<Duration>? {
+        guard let separator = text.range(of: "..") else {
+            return parseDuration(text).map { $0...$0 }
+        }
+        let upperText = String(text[separator.upperBound...])
+        var lowerText = String(text[..<separator.lowerBound])
+        if Double(lowerText) != nil, let unit = upperText.firstIndex(where: { $0.isLetter }) {
+            lowerText += upperText[unit...]
+        }
+        guard let lower = parseDuration(lowerText), let upper = parseDuration(upperText), lower <= upper else {
+            return nil
+        }
+        return lower...upper
+    }
+
+    /// `64`, `64b`, `2kb`.
+    static func parseSize(_ text: String) -> Int? {
+        let lowered = text.lowercased()
+        if lowered.hasSuffix("kb"), let number = Int(lowered.dropLast(2)), number >= 0 { return number * 1024 }
+        if lowered.hasSuffix("b"), let number = Int(lowered.dropLast()), number >= 0 { return number }
+        if let number = Int(lowered), number >= 0 { return number }
+        return nil
+    }
+}

@@ -1,0 +1,134 @@
+/// The faults to inject into one response, as written in an `X-Harness-Fault` header or an admin fault rule.
+///
+/// The grammar is a list of items separated by `,` or `;`:
+///
+/// | item | effect |
+/// | --- | --- |
+/// | `latency=200ms`, `latency=50..300ms` | wait before answering (fixed, or uniform in the range; `ms`, `s`) |
+/// | `status=503` | answer with this status instead |
+/// | `reset` | close the connection with a TCP reset, no response |
+/// | `empty` | close the connection without a response |
+/// | `timeout`, `timeout=5s` | never answer; hold the connection until the client gives up (or 5 s, then close) |
+/// | `truncate=10` | send the head and only the first 10 body bytes, then close |
+/// | `garbage` | replace the body with random bytes of the same length |
+/// | `dribble=64b/100ms` | send the body 64 bytes at a time, 100 ms apart |
+/// | `chance=0.25` | inject the rest only for a quarter of the requests |
+/// | `seed=42` | fix the random choices (range latency, chance, garbage bytes) |
+public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
+    /// What happens to the connection instead of a response.
+    public enum ConnectionFault: Sendable, Hashable {
+        case reset
+        case empty
+        /// No response; `nil` holds the connection until the client closes it (or the server shuts down).
+        case timeout(Duration?)
+    }
+
+    /// A body sent in small pieces.
+    public struct Dribble: Sendable, Hashable {
+        public var chunkSize: Int
+        public var interval: Duration
+
+        public init(chunkSize: Int, interval: Duration) {
+            self.chunkSize = chunkSize
+            self.interval = interval
+        }
+    }
+
+    public var latency: ClosedRange<Duration>?
+    public var status: Int?
+    public var connection: ConnectionFault?
+    public var truncate: Int?
+    public var garbage: Bool
+    public var dribble: Dribble?
+    /// The probability (0...1) that the plan applies to a request.
+    public var chance: Double
+    public var seed: UInt64?
+
+    public init(
+        latency: ClosedRange<Duration>? = nil, status: Int? = nil, connection: ConnectionFault? = nil,
+        truncate: Int? = nil, garbage: Bool = false, dribble: Dribble? = nil, chance: Double = 1, seed: UInt64? = nil
+    ) {
+        self.latency = latency
+        self.status = status
+        self.connection = connection
+        self.truncate = truncate
+        self.garbage = garbage
+        self.dribble = dribble
+        self.chance = chance
+        self.seed = seed
+    }
+
+    /// The plan in the header grammar, items in a fixed order.
+    public var description: String {
+        var items: [String] = []
+        if let latency {
+            items.append(
+                latency.lowerBound == latency.upperBound
+                    ? "latency=\(Self.format(latency.lowerBound))"
+                    : "latency=\(Self.format(latency.lowerBound))..\(Self.format(latency.upperBound))")
+        }
+        if let status { items.append("status=\(status)") }
+        switch connection {
+        case .reset: items.append("reset")
+        case .empty: items.append("empty")
+        case .timeout(nil): items.append("timeout")
+        case .timeout(let limit?): items.append("timeout=\(Self.format(limit))")
+        case nil: break
+        }
+        if let truncate { items.append("truncate=\(truncate)") }
+        if garbage { items.append("garbage") }
+        if let dribble { items.append("dribble=\(dribble.chunkSize)b/\(Self.format(dribble.interval))") }
+        if chance < 1 { items.append("chance=\(chance)") }
+        if let seed { items.append("seed=\(seed)") }
+        return items.joined(separator: ",")
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = duration / .milliseconds(1)
+        if milliseconds >= 1000, milliseconds.truncatingRemainder(dividingBy: 1000) == 0 {
+            return "\(Int(milliseconds / 1000))s"
+        }
+        return milliseconds == milliseconds.rounded() ? "\(Int(milliseconds))ms" : "\(milliseconds)ms"
+    }
+}
+
+/// The concrete faults chosen for one request, after the plan's random choices were made.
+public struct FaultDecision: Sendable, Hashable {
+    public var latency: Duration
+    public var status: Int?
+    public var connection: FaultPlan.ConnectionFault?
+    public var truncate: Int?
+    public var garbage: Bool
+    public var dribble: FaultPlan.Dribble?
+    /// Seeds the garbage bytes.
+    public var seed: UInt64
+}
+
+extension FaultPlan {
+    /// Makes the plan's random choices: `nil` when `chance` rolls against it.
+    ///
+    /// A plan with `seed=` draws from its own generator, so the same request gets the same choices every
+    /// time; otherwise `generator` (seeded per server) draws.
+    public func decide(using generator: inout SeededGenerator) -> FaultDecision? {
+        var own = seed.map(SeededGenerator.init(seed:))
+        func draw() -> UInt64 {
+            if own != nil { return own!.next() }
+            return generator.next()
+        }
+        if chance < 1 {
+            let roll = Double(draw() >> 11) / Double(1 << 53)
+            if roll >= chance { return nil }
+        }
+        var delay = Duration.zero
+        if let latency {
+            let low = latency.lowerBound / .nanoseconds(1)
+            let high = latency.upperBound / .nanoseconds(1)
+            let span = UInt64(max(0, high - low))
+            let offset = span == 0 ? 0 : draw() % (span + 1)
+            delay = .nanoseconds(Int64(low) + Int64(offset))
+        }
+        return FaultDecision(
+            latency: delay, status: status, connection: connection, truncate: truncate, garbage: garbage,
+            dribble: dribble, seed: draw())
+    }
+}

@@ -1,0 +1,86 @@
+import Synchronization
+
+/// An admin fault rule: inject `plan` into requests whose method and path match, optionally a limited number of
+/// times.
+public struct FaultRule: Sendable, Hashable {
+    public var id: Int
+    /// Uppercase method, or nil for any.
+    public var method: String?
+    /// The full request path (with the vendor prefix); a trailing `*` matches any rest.
+    public var path: String
+    public var plan: FaultPlan
+    /// How many more requests the rule applies to; nil for no limit.
+    public var remaining: Int?
+
+    public init(id: Int = 0, method: String? = nil, path: String, plan: FaultPlan, remaining: Int? = nil) {
+        self.id = id
+        self.method = method?.uppercased()
+        self.path = path
+        self.plan = plan
+        self.remaining = remaining
+    }
+
+    /// Whether the rule applies to a request.
+    public func matches(method requestMethod: String, path requestPath: Substring) -> Bool {
+        if let method, method != requestMethod { return false }
+        if path.hasSuffix("*") { return requestPath.hasPrefix(path.dropLast()) }
+        return requestPath == path
+    }
+}
+
+/// The admin fault rules, in the order they were added; the first match applies.
+public final class FaultRules: Sendable {
+    private struct State {
+        var rules: [FaultRule] = []
+        var nextID = 1
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Adds a rule and returns it with its id.
+    @discardableResult
+    public func add(_ rule: FaultRule) -> FaultRule {
+        state.withLock { state in
+            var rule = rule
+            rule.id = state.nextID
+            state.nextID += 1
+            state.rules.append(rule)
+            return rule
+        }
+    }
+
+    /// Removes the rule with this id; false when there is none.
+    public func remove(id: Int) -> Bool {
+        state.withLock { state in
+            guard let index = state.rules.firstIndex(where: { $0.id == id }) else { return false }
+            state.rules.remove(at: index)
+            return true
+        }
+    }
+
+    public func removeAll() {
+        state.withLock { $0.rules.removeAll() }
+    }
+
+    public var all: [FaultRule] { state.withLock { $0.rules } }
+
+    /// The plan of the first rule matching the request, counting one use of a limited rule.
+    func plan(method: String, path: Substring) -> FaultPlan? {
+        state.withLock { state in
+            guard !state.rules.isEmpty,
+                let index = state.rules.firstIndex(where: { $0.matches(method: method, path: path) })
+            else { return nil }
+            let plan = state.rules[index].plan
+            if let remaining = state.rules[index].remaining {
+                if remaining <= 1 {
+                    state.rules.remove(at: index)
+                } else {
+                    state.rules[index].remaining = remaining - 1
+                }
+            }
+            return plan
+        }
+    }
+}

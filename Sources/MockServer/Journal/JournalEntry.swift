@@ -1,0 +1,91 @@
+public import Foundation
+
+/// One request the server saw, for tests that assert "the SDK called X n times".
+public struct JournalEntry: Sendable, Hashable, Codable {
+    /// How the request was answered.
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        /// A simulator answered.
+        case simulated
+        /// A recorded interaction answered.
+        case hit
+        /// No recorded interaction matched (replay).
+        case miss
+        /// Proxied to the upstream and written to a cassette.
+        case recorded
+        /// Proxied to the upstream but not recorded (upstream failed).
+        case proxyFailed = "proxy-failed"
+        /// The path names no vendor.
+        case unknownVendor = "unknown-vendor"
+        /// The request was refused before it reached a vendor (body too large, bad fault header).
+        case rejected
+    }
+
+    /// 1 for the first request since the journal was created or cleared.
+    public var sequence: Int
+    public var time: Date
+    /// The vendor the path names, or nil when it names none.
+    public var vendor: String?
+    public var method: String
+    /// The full request path, with the vendor prefix.
+    public var path: String
+    public var query: String?
+    public var outcome: Outcome
+    /// The status sent, or nil when a fault closed the connection without a response.
+    public var status: Int?
+    /// The cassette that answered or recorded, as `<vendor>/<flow>`.
+    public var cassette: String?
+    /// The fault injected, in the header grammar.
+    public var fault: String?
+
+    public init(
+        sequence: Int = 0, time: Date, vendor: String?, method: String, path: String, query: String? = nil,
+        outcome: Outcome, status: Int?, cassette: String? = nil, fault: String? = nil
+    ) {
+        self.sequence = sequence
+        self.time = time
+        self.vendor = vendor
+        self.method = method
+        self.path = path
+        self.query = query
+        self.outcome = outcome
+        self.status = status
+        self.cassette = cassette
+        self.fault = fault
+    }
+}
+
+/// Which journal entries to list: every given field must match.
+public struct JournalFilter: Sendable, Hashable {
+    public var vendor: String?
+    public var method: String?
+    /// The full path; a trailing `*` matches any rest.
+    public var path: String?
+    public var status: Int?
+    public var outcome: JournalEntry.Outcome?
+
+    public init(
+        vendor: String? = nil, method: String? = nil, path: String? = nil, status: Int? = nil,
+        outcome: JournalEntry.Outcome? = nil
+    ) {
+        self.vendor = vendor
+        self.method = method?.uppercased()
+        self.path = path
+        self.status = status
+        self.outcome = outcome
+    }
+
+    public func matches(_ entry: JournalEntry) -> Bool {
+        if let vendor, entry.vendor != vendor { return false }
+        if let method, entry.method != method { return false }
+        if let status, entry.status != status { return false }
+        if let outcome, entry.outcome != outcome { return false }
+        if let path {
+            if path.hasSuffix("*") {
+                if !entry.path.hasPrefix(path.dropLast()) { return false }
+            } else if entry.path != path {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,67 @@
+public import Foundation
+
+/// Why the mock server could not start or could not do what it was asked.
+///
+/// A request the server can answer (a replay miss, an unknown vendor, an oversize body) is never thrown at the
+/// caller: it becomes a JSON error response. These cases are for configuration and for the admin API.
+public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// An `X-Harness-Fault` header or fault rule does not follow the grammar.
+    case invalidFault(text: String, reason: String)
+    /// The mode needs `--upstream URL` (record, spy).
+    case missingUpstream(mode: ServerMode)
+    /// `--upstream` is not an absolute http(s) URL.
+    case invalidUpstream(String)
+    /// `--vendor` or an admin call names a vendor no simulator or cassette folder provides.
+    case unknownVendor(String, known: [String])
+    /// Two simulators claim the same vendor name.
+    case duplicateVendor(String)
+    /// The vendor name cannot be a path prefix.
+    case invalidVendorName(String)
+    /// The listening socket could not be opened.
+    case bindFailed(host: String, port: Int, reason: String)
+    /// The simulator state store (`--state PATH`) could not be opened or migrated.
+    case stateStore(path: String, reason: String)
+    /// A cassette name is not `<vendor>/<flow>` made of safe path segments.
+    case invalidCassetteName(String)
+    /// A cassette could not be read or written.
+    case cassette(name: String, reason: String)
+    /// An admin request body or parameter is not what the endpoint takes.
+    case invalidAdminRequest(String)
+    /// The server stopped before it was ready.
+    case notRunning
+    /// `start()` or `run()` was called on a server that already ran; make a new ``MockServer``.
+    case alreadyStarted
+
+    public var description: String {
+        switch self {
+        case .invalidFault(let text, let reason):
+            "invalid fault '\(text)': \(reason); see the fault grammar in README.md (e.g. latency=200ms,status=503)"
+        case .missingUpstream(let mode):
+            "mode \(mode.rawValue) proxies to the real vendor: pass --upstream URL (e.g. --upstream https://api.example.com)"
+        case .invalidUpstream(let text):
+            "upstream '\(text)' must be an http(s) origin such as https://api.example.com (no path)"
+        case .unknownVendor(let name, let known):
+            "unknown vendor '\(name)'; known vendors: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+        case .duplicateVendor(let name):
+            "two simulators are registered for vendor '\(name)'"
+        case .invalidVendorName(let name):
+            "vendor name '\(name)' must be lowercase letters, digits and '-' (it is a path prefix)"
+        case .bindFailed(let host, let port, let reason):
+            "cannot listen on \(host):\(port): \(reason); pick another --port (0 picks a free one)"
+        case .stateStore(let path, let reason):
+            "simulator state store \(path) could not be opened: \(reason); delete it or pass another --state PATH"
+        case .invalidCassetteName(let name):
+            "cassette name '\(name)' must be <vendor>/<flow> or <flow>, made of letters, digits, '-', '_' and '.'"
+        case .cassette(let name, let reason):
+            "cassette \(name): \(reason)"
+        case .invalidAdminRequest(let reason):
+            "invalid admin request: \(reason)"
+        case .notRunning:
+            "the mock server stopped before it was ready; see its log"
+        case .alreadyStarted:
+            "this mock server was already started; create a new MockServer to serve again"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,181 @@
+import AsyncHTTPClient
+import CassetteKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JSONCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// The reverse proxy of record and spy modes: forwards a request to the upstream through AsyncHTTPClient and
+/// streams the response back as it arrives, while CassetteKit's recorder writes the complete exchange,
+/// redacted, into the cassette.
+final class RecordingProxy: Sendable {
+    let client: HTTPClient
+    let upstream: URL
+    let timeout: Duration
+    let recorder: ExchangeRecorder
+    let logger: Logger
+
+    init(upstream: URL, timeout: Duration, recorder: ExchangeRecorder, logger: Logger) {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
+        configuration.timeout = .init(connect: .seconds(10))
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.upstream = upstream
+        self.timeout = timeout
+        self.recorder = recorder
+        self.logger = logger
+    }
+
+    /// Waits for the exchanges in flight, flushes their recordings and closes the client.
+    func shutdown() async {
+        await recorder.flush()
+        try? await client.shutdown()
+    }
+
+    /// Forwards `request` (its URL relative to the vendor's mount) and answers with the upstream's response as
+    /// it streams in. Once the body is complete the exchange is recorded into `cassette` (and, with `reload`,
+    /// the library replays it from then on). A failed upstream gives 502 and records nothing.
+    func forward(
+        _ request: CassetteRequest, cassette: CassetteName, library: CassetteLibrary, reload: Bool
+    ) async -> (response: Response, recorded: Bool) {
+        let outgoing = upstreamRequest(for: request)
+        let cassetteRecorder: CassetteRecorder
+        do {
+            cassetteRecorder = try await recorder.recorder(for: cassette)
+        } catch {
+            logger.error("cassette not recordable", metadata: ["cassette": "\(cassette)", "error": "\(error)"])
+            return (.json(status: 500, ["error": "cassette not recordable", "message": .string(error.description)]), false)
+        }
+        let head = UpstreamHead()
+        let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+        let exchange = UpstreamExchange(client: client, timeout: timeout, head: head, body: continuation)
+        if reload {
+            // Spy: answer once the exchange is on disk and replayable, so the next identical request is a hit.
+            do {
+                let response = try await cassetteRecorder.response(for: outgoing, upstream: exchange.run)
+                try await cassetteRecorder.finish()
+                _ = try library.load(cassette)
+                return (response.hummingbirdResponse, true)
+            } catch {
+                return (upstreamFailure(outgoing, error), false)
+            }
+        }
+        let logger = self.logger
+        await recorder.track {
+            do {
+                _ = try await cassetteRecorder.response(for: outgoing, upstream: exchange.run)
+            } catch {
+                head.resolve(.failure(error))
+                continuation.finish(throwing: error)
+                logger.error("upstream exchange failed", metadata: ["request": "\(outgoing.summary)", "error": "\(error)"])
+            }
+        }
+        let status: HTTPResponse.Status
+        let headers: HeaderFields
+        do {
+            (status, headers) = try await head.value()
+        } catch {
+            return (upstreamFailure(outgoing, error), false)
+        }
+        let length = headers["Content-Length"].flatMap(Int.init)
+        let body = ResponseBody(contentLength: length) { writer in
+            for try await chunk in stream { try await writer.write(chunk) }
+            try await writer.finish(nil)
+        }
+        return (Response(status: status, headers: headers.endToEndFields, body: body), true)
+    }
+
+    private func upstreamFailure(_ request: CassetteRequest, _ error: any Error) -> Response {
+        logger.error("upstream failed", metadata: ["request": "\(request.summary)", "error": "\(error)"])
+        return .json(
+            status: 502,
+            [
+                "error": "upstream failed",
+                "message": .string("\(request.summary) failed: \(error); check --upstream and the network"),
+            ])
+    }
+
+    /// The request as sent upstream and recorded: the upstream's absolute URL, its `Host`, and neither
+    /// hop-by-hop nor `X-Harness-*` headers.
+    func upstreamRequest(for request: CassetteRequest) -> CassetteRequest {
+        var origin = upstream.absoluteString
+        if origin.hasSuffix("/") { origin.removeLast() }
+        let connection = request.headers.values(for: "Connection")
+        var headers = HeaderFields()
+        for field in request.headers where !HopByHop.drops(field.name, connection: connection) {
+            headers.append(field.name, field.value)
+        }
+        if headers["Host"] != nil {
+            headers["Host"] = upstream.port.map { "\(upstream.host ?? ""):\($0)" } ?? upstream.host
+        }
+        return CassetteRequest(method: request.method, url: origin + request.url, headers: headers, body: request.body)
+    }
+}
+
+/// One upstream call: resolves the response head as soon as it arrives, relays body chunks to the client's
+/// stream, and returns the complete response for the cassette.
+private struct UpstreamExchange: Sendable {
+    let client: HTTPClient
+    let timeout: Duration
+    let head: UpstreamHead
+    let body: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
+
+    func run(_ request: CassetteRequest) async throws -> CassetteResponse {
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+        if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
+        let (seconds, attoseconds) = timeout.components
+        let response = try await client.execute(
+            outgoing, timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        var headers = HeaderFields()
+        for header in response.headers { headers.append(header.name, header.value) }
+        let code = Int(response.status.code)
+        let status =
+            (100...599).contains(code) ? HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase) : .badGateway
+        head.resolve(.success((status, headers)))
+        var collected = ByteBuffer()
+        do {
+            for try await chunk in response.body {
+                collected.writeImmutableBuffer(chunk)
+                body.yield(chunk)
+            }
+            body.finish()
+        } catch {
+            body.finish(throwing: error)
+            throw error
+        }
+        return CassetteResponse(
+            status: code, statusText: response.status.reasonPhrase, headers: headers,
+            body: Data(collected.readableBytesView))
+    }
+}
+
+/// The upstream's status and headers, once.
+private final class UpstreamHead: Sendable {
+    typealias Head = (HTTPResponse.Status, HeaderFields)
+    private let state = Mutex<(result: Result<Head, any Error>?, waiter: CheckedContinuation<Head, any Error>?)>((nil, nil))
+
+    func resolve(_ result: Result<Head, any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Head, any Error>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    func value() async throws -> Head {
+        try await withCheckedThrowingContinuation { continuation in
+            let result = state.withLock { state -> Result<Head, any Error>? in
+                if state.result == nil { state.waiter = continuation }
+                return state.result
+            }
+            if let result { continuation.resume(with: result) }
+        }
+    }
+}

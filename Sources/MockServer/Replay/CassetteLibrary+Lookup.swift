@@ -1,0 +1,87 @@
+import CassetteKit
+import JSONCore
+
+/// What replay found for a request.
+enum ReplayOutcome: Sendable {
+    case hit(cassette: LoadedCassette, entry: Int)
+    case miss(ReplayMissReport)
+}
+
+/// A replay miss: the request, the cassettes searched, and the nearest recorded request with how it differs.
+struct ReplayMissReport: Sendable {
+    var vendor: String
+    var request: String
+    var searched: [CassetteName]
+    /// The cassette holding the nearest recorded request, and CassetteKit's description of the miss.
+    var nearest: (cassette: CassetteName, miss: ReplayMiss)?
+
+    /// The JSON error body.
+    var json: JSONValue {
+        var body: JSONObject = JSONObject([
+            ("error", "no recorded interaction matches"),
+            ("vendor", .string(vendor)),
+            ("request", .string(request)),
+            ("cassettes", .array(searched.map { .string($0.description) })),
+        ])
+        if let nearest, let match = nearest.miss.nearest {
+            body["nearest"] = .object(
+                JSONObject([
+                    ("cassette", .string(nearest.cassette.description)),
+                    ("entry", .number(JSONNumber(match.entry))),
+                    ("request", .string(match.request)),
+                    (
+                        "differences",
+                        .array(
+                            match.differences.map { difference in
+                                .object(
+                                    JSONObject([
+                                        ("field", .string(difference.field)),
+                                        ("expected", .string(difference.expected)),
+                                        ("actual", .string(difference.actual)),
+                                    ]))
+                            })
+                    ),
+                ]))
+        }
+        body["message"] = .string(message)
+        return .object(body)
+    }
+
+    /// One text for the log and the `message` member.
+    var message: String {
+        if let nearest { return nearest.miss.description }
+        if searched.isEmpty {
+            return "no interaction matches \(request): no cassette of vendor '\(vendor)' is loaded"
+                + " (record one with: harness serve --mode record --vendor \(vendor) --upstream URL --cassette NAME)"
+        }
+        return "no interaction matches \(request) in \(searched.map(\.description).joined(separator: ", "))"
+    }
+}
+
+extension CassetteLibrary {
+    /// Finds the recorded interaction that answers `request` of `vendor` (its URL relative to the vendor's
+    /// mount), in the named cassette or in any of the vendor's cassettes holding its route.
+    func lookup(vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?) -> ReplayOutcome {
+        for cassette in candidates(vendor: vendor, route: route, named: named) {
+            if case .hit(let entry) = cassette.session.lookup(request) {
+                return .hit(cassette: cassette, entry: entry)
+            }
+        }
+        return .miss(missReport(vendor: vendor, request: request, named: named))
+    }
+
+    /// The nearest recorded request over the vendor's cassettes (fewest differing fields wins).
+    func missReport(vendor: String, request: CassetteRequest, named: CassetteName?) -> ReplayMissReport {
+        let searched = cassettes(vendor: vendor, named: named)
+        var best: (cassette: CassetteName, miss: ReplayMiss, distance: Int)?
+        for cassette in searched {
+            let miss = cassette.session.miss(for: request)
+            let distance = miss.nearest?.differences.count ?? Int.max
+            if best == nil || distance < best!.distance { best = (cassette.name, miss, distance) }
+        }
+        let summary = best?.miss.request ?? request.summary
+        return ReplayMissReport(
+            vendor: vendor, request: summary, searched: searched.map(\.name),
+            nearest: best.map { ($0.cassette, $0.miss) })
+    }
+}

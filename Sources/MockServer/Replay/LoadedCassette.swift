@@ -1,0 +1,65 @@
+import CassetteKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// A cassette ready to answer: its replay session, and every recorded response already converted to what the
+/// server writes, so a hit costs a lookup and a copy of a reference.
+struct LoadedCassette: Sendable {
+    let name: CassetteName
+    let file: URL
+    let session: ReplaySession
+    let responses: [PreparedResponse]
+    /// The method and decoded path of each entry, which the library routes by.
+    let routes: Set<RouteKey>
+
+    init(name: CassetteName, file: URL) throws(CassetteError) {
+        let cassette = try Cassette(contentsOf: file)
+        let options = ReplayOptions(allowsRepeats: true, mode: .none)
+        let index = try InteractionIndex(cassette: cassette, name: name.description, file: file.path, options: options)
+        var responses: [PreparedResponse] = []
+        var routes: Set<RouteKey> = []
+        responses.reserveCapacity(index.count)
+        for entry in 0..<index.count {
+            responses.append(PreparedResponse(try index.response(at: entry)))
+            let request = index.request(at: entry)
+            routes.insert(RouteKey(method: request.method, path: request.parts.path))
+        }
+        self.name = name
+        self.file = file
+        session = ReplaySession(index: index)
+        self.responses = responses
+        self.routes = routes
+    }
+}
+
+/// A recorded response in the server's own types.
+struct PreparedResponse: Sendable {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let body: ByteBuffer
+
+    init(_ response: CassetteResponse) {
+        status =
+            (100...599).contains(response.status)
+            ? HTTPResponse.Status(code: response.status, reasonPhrase: response.statusText) : .badGateway
+        headers = response.headers.endToEndFields
+        body = ByteBuffer(bytes: response.body)
+    }
+
+    var response: Response { Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body)) }
+}
+
+/// The method and percent-decoded path a request or recorded interaction is routed by; the interaction index
+/// buckets the same way, so a request is only offered to cassettes that can hold its match.
+struct RouteKey: Sendable, Hashable {
+    let method: String
+    let path: String
+
+    init(method: String, path: some StringProtocol) {
+        self.method = method.uppercased()
+        let text = String(path)
+        self.path = text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+    }
+}

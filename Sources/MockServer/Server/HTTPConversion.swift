@@ -1,0 +1,72 @@
+import CassetteKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Hop-by-hop headers (RFC 9110 §7.6.1), never forwarded nor replayed; `Content-Length` is recomputed.
+enum HopByHop {
+    static let names: Set<String> = [
+        "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer",
+        "trailers", "transfer-encoding", "upgrade", "content-length",
+    ]
+
+    /// Whether `name` must be dropped, given the request's or response's `Connection` header values.
+    static func drops(_ name: String, connection: [String]) -> Bool {
+        let lowered = name.lowercased()
+        if names.contains(lowered) || lowered.hasPrefix("x-harness-") { return true }
+        return connection.contains { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == lowered } }
+    }
+}
+
+extension HeaderFields {
+    /// Hummingbird's fields, in order.
+    init(_ fields: HTTPFields) {
+        self.init(fields.map { HeaderFields.Field($0.name.rawName, $0.value) })
+    }
+
+    /// The end-to-end fields as HTTP fields; names HTTP cannot carry are dropped.
+    var endToEndFields: HTTPFields {
+        let connection = values(for: "Connection")
+        var result = HTTPFields()
+        for field in self where !HopByHop.drops(field.name, connection: connection) {
+            guard let name = HTTPField.Name(field.name) else { continue }
+            result.append(HTTPField(name: name, value: field.value))
+        }
+        return result
+    }
+}
+
+extension CassetteResponse {
+    /// The response as Hummingbird sends it; a status HTTP cannot carry becomes 502.
+    var hummingbirdResponse: Response {
+        let status =
+            (100...599).contains(self.status)
+            ? HTTPResponse.Status(code: self.status, reasonPhrase: statusText) : .badGateway
+        return Response(
+            status: status, headers: headers.endToEndFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+/// A request target split into path and query, without decoding.
+struct RequestTarget: Sendable, Hashable {
+    var path: Substring
+    var query: Substring?
+
+    init(_ target: String) {
+        if let mark = target.firstIndex(of: "?") {
+            path = target[..<mark]
+            query = target[target.index(after: mark)...]
+        } else {
+            path = Substring(target)
+            query = nil
+        }
+    }
+
+    /// `path?query` with the path replaced.
+    func relative(path newPath: Substring) -> String {
+        let base = newPath.isEmpty ? "/" : String(newPath)
+        guard let query else { return base }
+        return base + "?" + query
+    }
+}

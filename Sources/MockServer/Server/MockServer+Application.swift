@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+extension MockServer {
+    /// The Hummingbird application and, when an upstream is configured, the proxy, in one service group.
+    /// The group shuts services down in reverse order: the server first (requests in flight finish), then the
+    /// proxy (recordings are flushed, the HTTP client closed).
+    func makeServiceGroup(
+        handlingSignals: Bool, onReady: @escaping @Sendable (MockServerEndpoints) -> Void
+    ) -> ServiceGroup {
+        let logger = self.logger
+        var services: [any Service] = []
+        if let upstream = configuration.upstream {
+            let directory = configuration.cassettesDirectory ?? URL(fileURLWithPath: "Cassettes", isDirectory: true)
+            let recorder = ExchangeRecorder(directory: directory, serverMode: configuration.mode, logger: logger)
+            let proxy = RecordingProxy(
+                upstream: upstream, timeout: configuration.upstreamTimeout, recorder: recorder, logger: logger)
+            core.proxy.withLock { $0 = proxy }
+            services.append(ProxyService(proxy: proxy))
+        }
+        services.append(makeApplication(onReady: onReady))
+        return ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
+                logger: logger))
+    }
+
+    /// The Hummingbird application: the harness responder on HTTP/1.1, with the truncation handler in every
+    /// connection's pipeline.
+    func makeApplication(
+        onReady: @escaping @Sendable (MockServerEndpoints) -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let configuration = self.configuration
+        let core = self.core
+        let logger = self.logger
+        return Application(
+            responder: HarnessResponder(core: core, admin: AdminAPI(core: core).responder()),
+            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [TruncationHandler()])),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let endpoints = MockServerEndpoints(
+                    host: configuration.host, port: channel.localAddress?.port ?? configuration.port,
+                    vendors: core.servedVendors, rootVendor: configuration.vendor)
+                logger.notice("serving", metadata: ["origin": "\(endpoints.origin)", "mode": "\(core.mode)"])
+                onReady(endpoints)
+            },
+            logger: logger)
+    }
+    /// A bind failure as the error users read.
+    func bindError(_ error: any Error) -> any Error {
+        if error is MockServerError { return error }
+        if let error = error as? IOError {
+            return MockServerError.bindFailed(
+                host: configuration.host, port: configuration.port, reason: error.description)
+        }
+        return error
+    }
+}
+
+/// Keeps the proxy until shutdown, then flushes recordings in flight and closes the HTTP client.
+private struct ProxyService: Service {
+    let proxy: RecordingProxy
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await proxy.shutdown()
+    }
+}
+
+/// Resolves once with the server's endpoints or the reason it could not start.
+final class ReadySignal: Sendable {
+    private let state = Mutex<(result: Result<MockServerEndpoints, any Error>?, waiter: CheckedContinuation<MockServerEndpoints, any Error>?)>((nil, nil))
+
+    func resolve(_ result: Result<MockServerEndpoints, any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<MockServerEndpoints, any Error>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    func wait() async throws -> MockServerEndpoints {
+        try await withCheckedThrowingContinuation { continuation in
+            let result = state.withLock { state -> Result<MockServerEndpoints, any Error>? in
+                if state.result == nil { state.waiter = continuation }
+                return state.result
+            }
+            if let result { continuation.resume(with: result) }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+public import Foundation
+import Hummingbird
+public import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// The mock server: one Hummingbird server on one port for every vendor simulator, cassette replay, the
+/// recording proxy, faults and the admin API.
+///
+/// In-process use (tests, `harness record`):
+///
+/// ```swift
+/// let server = try MockServer(configuration: MockServerConfiguration(port: 0))   // 0: an ephemeral port
+/// let endpoints = try await server.start()
+/// let engage = endpoints.baseURL(for: "engage")                                   // http://127.0.0.1:PORT/engage
+/// try await server.reset()
+/// try await server.stop()
+/// ```
+public final class MockServer: Sendable {
+    public let configuration: MockServerConfiguration
+    let core: ServerCore
+    let logger: Logger
+    private let state = Mutex(RunState.idle)
+
+    private enum RunState {
+        case idle
+        /// `task` runs the group when ``start()`` started it; `endpoints` is set once the port is open.
+        case running(group: ServiceGroup, task: Task<Void, any Error>?, endpoints: MockServerEndpoints?)
+        case stopped
+    }
+
+    /// Prepares a server: opens the simulators' state store and loads the cassettes (a broken cassette is
+    /// logged and skipped). Nothing listens until ``start()`` or ``run(handlingSignals:onReady:)``.
+    ///
+    /// - Parameters:
+    ///   - simulators: the simulators to mount (``SimulatorRegistry/all`` by default).
+    ///   - clock: the clock fault latencies and dribbles sleep on (inject one to test them without waiting).
+    ///   - now: the time the journal and the simulators see.
+    public init(
+        configuration: MockServerConfiguration, simulators: [any Simulator] = SimulatorRegistry.all,
+        logger: Logger = Logger(label: "harness.serve"), clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(MockServerError) {
+        try configuration.validate()
+        let host = try SimulatorHost(simulators: simulators, statePath: configuration.statePath, now: now)
+        if let vendor = configuration.vendor, !VendorName.isValid(vendor) { throw .invalidVendorName(vendor) }
+        self.configuration = configuration
+        self.logger = logger
+        core = ServerCore(configuration: configuration, simulators: host, logger: logger, clock: clock, now: now)
+        core.library.loadAll()
+        if let vendor = configuration.vendor, configuration.mode != .record, configuration.mode != .spy,
+            !core.knows(vendor)
+        {
+            throw .unknownVendor(vendor, known: core.vendors)
+        }
+    }
+
+    /// Every request seen, for assertions.
+    public var journal: RequestJournal { core.journal }
+    /// The admin fault rules, editable in-process too.
+    public var faultRules: FaultRules { core.faultRules }
+    /// The simulators and their state.
+    public var simulators: SimulatorHost { core.simulators }
+    /// The current mode.
+    public var mode: ServerMode { core.mode }
+
+    /// Where the server answers, while it runs.
+    public var endpoints: MockServerEndpoints? {
+        state.withLock { state in
+            if case .running(_, _, let endpoints) = state { return endpoints }
+            return nil
+        }
+    }
+
+    /// Starts listening in the background and returns once the port is open.
+    ///
+    /// - Throws: ``MockServerError/bindFailed(host:port:reason:)`` when the address cannot be bound.
+    @discardableResult
+    public func start() async throws -> MockServerEndpoints {
+        let ready = ReadySignal()
+        let group = try claim(handlingSignals: false) { ready.resolve(.success($0)) }
+        let task = Task {
+            do {
+                try await group.run()
+                ready.resolve(.failure(MockServerError.notRunning))
+            } catch {
+                ready.resolve(.failure(bindError(error)))
+                throw error
+            }
+        }
+        state.withLock { state in
+            if case .running(let group, nil, let endpoints) = state {
+                state = .running(group: group, task: task, endpoints: endpoints)
+            }
+        }
+        return try await ready.wait()
+    }
+
+    /// Serves in the foreground until SIGINT or SIGTERM (with `handlingSignals`) or ``stop()``, then shuts
+    /// down gracefully: requests in flight finish and recordings are flushed.
+    public func run(
+        handlingSignals: Bool = true, onReady: @escaping @Sendable (MockServerEndpoints) -> Void = { _ in }
+    ) async throws {
+        let group = try claim(handlingSignals: handlingSignals, onReady: onReady)
+        do {
+            try await group.run()
+        } catch {
+            throw bindError(error)
+        }
+    }
+
+    /// Builds the service group and marks the server as running; a server runs once.
+    private func claim(
+        handlingSignals: Bool, onReady: @escaping @Sendable (MockServerEndpoints) -> Void
+    ) throws(MockServerError) -> ServiceGroup {
+        let group = makeServiceGroup(handlingSignals: handlingSignals) { [self] endpoints in
+            self.state.withLock { state in
+                if case .running(let group, let task, nil) = state {
+                    state = .running(group: group, task: task, endpoints: endpoints)
+                }
+            }
+            onReady(endpoints)
+        }
+        try state.withLock { state throws(MockServerError) in
+            guard case .idle = state else { throw .alreadyStarted }
+            state = .running(group: group, task: nil, endpoints: nil)
+        }
+        return group
+    }
+
+    /// Shuts down gracefully (requests in flight finish, recordings are flushed) and waits until it has.
+    public func stop() async throws {
+        let running = state.withLock { state -> (ServiceGroup, Task<Void, any Error>?)? in
+            defer { state = .stopped }
+            if case .running(let group, let task, _) = state { return (group, task) }
+            return nil
+        }
+        guard let (group, task) = running else { return }
+        await group.triggerGracefulShutdown()
+        try await task?.value
+    }
+
+    /// Resets simulator state and rewinds cassette replay, for one vendor or all.
+    public func reset(vendor: String? = nil) async throws {
+        try await core.reset(vendor: vendor)
+    }
+}

@@ -1,0 +1,195 @@
+import CassetteKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JSONCore
+import Logging
+import NIOCore
+import Synchronization
+
+extension ServerCore {
+    static let faultHeader = HTTPField.Name("X-Harness-Fault")!
+    static let cassetteHeader = HTTPField.Name("X-Harness-Cassette")!
+
+    /// Answers a request under a vendor prefix, in the current mode, with its faults, and journals it.
+    func handle(_ request: Request, target: RequestTarget, context: HarnessRequestContext) async throws -> Response {
+        let method = request.method.rawValue
+        var entry = JournalEntry(
+            time: now(), vendor: nil, method: method, path: String(target.path), query: target.query.map(String.init),
+            outcome: .rejected, status: nil)
+        defer { journal.append(entry) }
+
+        guard let (vendor, relativePath) = vendorRoute(target.path) else {
+            entry.outcome = .unknownVendor
+            return finish(&entry, unknownVendorResponse(target.path))
+        }
+        entry.vendor = vendor
+
+        let decision: FaultDecision?
+        do {
+            let plan = try request.headers[Self.faultHeader].map { text throws(MockServerError) in
+                try FaultPlan(parsing: text)
+            } ?? faultRules.plan(method: method, path: target.path)
+            decision = plan.flatMap(decide)
+        } catch {
+            return finish(&entry, .json(status: 400, ["error": "invalid fault", "message": .string(error.description)]))
+        }
+        entry.fault = decision.map { _ in request.headers[Self.faultHeader] ?? "rule" }
+
+        let body: ByteBuffer
+        do {
+            body = try await collectBody(request)
+        } catch {
+            return finish(&entry, error)
+        }
+        if let decision {
+            try await injector.delay(decision)
+            if let fault = decision.connection {
+                entry.outcome = .rejected
+                await injector.breakConnection(fault, channel: context.channel)
+                throw ConnectionClosedByFault()
+            }
+        }
+
+        var cassetteRequest = CassetteRequest(
+            method: method, url: target.relative(path: relativePath), headers: HeaderFields(request.headers),
+            body: Data(body.readableBytesView))
+        cassetteRequest.headers.removeAll(named: Self.faultHeader.rawName)
+        var response: Response
+        do {
+            response = try await answer(cassetteRequest, vendor: vendor, request: request, entry: &entry)
+        } catch let error as MockServerError {
+            response = .json(status: 400, ["error": "invalid request", "message": .string(error.description)])
+        }
+        if let decision { response = try await injector.alter(response, decision) }
+        entry.status = response.status.code
+        return response
+    }
+
+    /// The answer of the current mode.
+    private func answer(
+        _ cassetteRequest: CassetteRequest, vendor: String, request: Request, entry: inout JournalEntry
+    ) async throws -> Response {
+        let mode = self.mode
+        switch mode {
+        case .simulate:
+            entry.outcome = .simulated
+            do {
+                return try await simulators.respond(vendor: vendor, to: cassetteRequest).hummingbirdResponse
+            } catch {
+                logger.error("simulator failed", metadata: ["vendor": "\(vendor)", "error": "\(error)"])
+                return .json(status: 500, ["error": "simulator failed", "message": .string("\(error)")])
+            }
+        case .replay, .spy, .record:
+            let named = try request.headers[Self.cassetteHeader].map { text throws(MockServerError) in
+                try CassetteName(text, vendor: vendor)
+            }
+            if mode.replays {
+                let route = RouteKey(method: cassetteRequest.method, path: cassetteRequest.parts.path)
+                switch library.lookup(vendor: vendor, request: cassetteRequest, route: route, named: named) {
+                case .hit(let cassette, let index):
+                    entry.outcome = .hit
+                    entry.cassette = cassette.name.description
+                    return cassette.responses[index].response
+                case .miss(let report):
+                    if mode == .replay {
+                        entry.outcome = .miss
+                        logger.warning("replay miss", metadata: ["vendor": "\(vendor)", "miss": "\(report.message)"])
+                        return .json(status: configuration.missStatus, report.json)
+                    }
+                }
+            }
+            guard let proxy = proxy.withLock({ $0 }) else {
+                throw MockServerError.missingUpstream(mode: mode)
+            }
+            let cassette = try named ?? defaultCassette(vendor: vendor)
+            entry.cassette = cassette.description
+            let (response, recorded) = await proxy.forward(
+                cassetteRequest, cassette: cassette, library: library, reload: mode == .spy)
+            entry.outcome = recorded ? .recorded : .proxyFailed
+            return response
+        }
+    }
+
+    /// The cassette recorded into when the request names none: `--cassette`, or `<vendor>/recorded`.
+    private func defaultCassette(vendor: String) throws(MockServerError) -> CassetteName {
+        try CassetteName(configuration.cassette ?? "recorded", vendor: vendor)
+    }
+
+    /// The vendor a path names and the path relative to its mount; nil when it names none.
+    func vendorRoute(_ path: Substring) -> (vendor: String, relative: Substring)? {
+        if let single = configuration.vendor { return (single, path) }
+        let rest = path.drop { $0 == "/" }
+        let end = rest.firstIndex(of: "/") ?? rest.endIndex
+        let vendor = String(rest[..<end])
+        guard !vendor.isEmpty, VendorName.isValid(vendor), serves(vendor) else { return nil }
+        return (vendor, rest[end...])
+    }
+
+    /// 404 naming the vendors the server answers for.
+    func unknownVendorResponse(_ path: Substring) -> Response {
+        let vendors = servedVendors
+        return .json(
+            status: 404,
+            [
+                "error": "unknown vendor",
+                "path": .string(String(path)),
+                "vendors": .array(vendors.map { .string($0) }),
+                "message": .string(
+                    "no vendor is mounted at \(path); use one of: \(vendors.map { "/" + $0 }.joined(separator: ", "))"),
+            ])
+    }
+
+    /// The request body, refused with 413 above the limit.
+    private func collectBody(_ request: Request) async throws(BodyRejected) -> ByteBuffer {
+        let limit = configuration.maxBodySize
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw BodyRejected(limit: limit)
+        }
+        do {
+            return try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw BodyRejected(limit: limit)
+        } catch {
+            throw BodyRejected(limit: limit, reason: "\(error)")
+        }
+    }
+
+    private func finish(_ entry: inout JournalEntry, _ response: Response) -> Response {
+        entry.status = response.status.code
+        return response
+    }
+
+    private func finish(_ entry: inout JournalEntry, _ rejection: BodyRejected) -> Response {
+        finish(&entry, rejection.response)
+    }
+}
+
+/// A request body the server will not read.
+struct BodyRejected: Error {
+    var limit: Int
+    var reason: String?
+
+    var response: Response {
+        guard let reason else {
+            return .json(
+                status: 413,
+                [
+                    "error": "request body too large",
+                    "limit": .number(JSONNumber(limit)),
+                    "message": .string("the body exceeds \(limit) bytes; raise --max-body-size BYTES"),
+                ])
+        }
+        return .json(status: 400, ["error": "request body unreadable", "message": .string(reason)])
+    }
+}
+
+/// Thrown after a fault closed the connection: there is no response to write.
+struct ConnectionClosedByFault: Error {}
+
+extension Response {
+    /// A JSON response with sorted keys.
+    static func json(status: Int, _ body: JSONValue) -> Response {
+        CassetteResponse.json(status: status, body).hummingbirdResponse
+    }
+}

@@ -1,0 +1,57 @@
+public import CassetteKit
+public import Foundation
+public import GRDB
+import JSONCore
+
+/// A stateful stand-in for one vendor's HTTP API, mounted by the mock server under `/<vendor>` (or at the root
+/// with `--vendor NAME`) and callable in-process, without sockets, through ``SimulatorHost``.
+///
+/// A simulator is a stateless value: everything it remembers lives in the SQLite database of its
+/// ``SimulatorState``, in tables its migrations create (name them `<vendor>_…`). Add a simulator to
+/// ``SimulatorRegistry/all`` so `harness serve` mounts it.
+public protocol Simulator: Sendable {
+    /// The vendor's name, which is also its path prefix: lowercase letters, digits and `-` (`engage`).
+    var vendor: String { get }
+
+    /// Registers the migrations that create the simulator's tables. Start each identifier with the vendor name
+    /// (`engage.v1`): every simulator's migrations run on one database.
+    func registerMigrations(_ migrator: inout DatabaseMigrator)
+
+    /// Answers one request. `request.url` is the path relative to the vendor's mount, with the query
+    /// (`/XMLAPI?jsessionid=1`); malformed bodies get the vendor's documented error response, never a throw.
+    /// A thrown error becomes a 500 response naming it.
+    func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse
+
+    /// Answers a vendor admin request under `/__harness/vendors/<vendor>/…` (configuring campaigns, listing
+    /// stored events); `request.url` is relative to that prefix. The default answers 404.
+    func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse
+
+    /// Forgets everything the simulator stored, as if just started.
+    func reset(state: SimulatorState) async throws
+}
+
+extension Simulator {
+    public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        .json(
+            status: 404,
+            ["error": "not found", "message": .string("\(vendor) has no admin endpoint \(request.method) \(request.url)")])
+    }
+}
+
+/// What a simulator works with: its database and the time.
+public struct SimulatorState: Sendable {
+    /// The vendor this state belongs to.
+    public let vendor: String
+    /// The database every simulator of a host shares (in memory, or the `--state PATH` file).
+    public let database: DatabaseQueue
+    private let clock: @Sendable () -> Date
+
+    public init(vendor: String, database: DatabaseQueue, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.vendor = vendor
+        self.database = database
+        clock = now
+    }
+
+    /// The current time (injected, so tests fix it).
+    public var now: Date { clock() }
+}

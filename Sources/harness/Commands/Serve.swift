@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MockServer
+
+extension Harness {
+    /// `harness serve`: the mock server for offline development, replay and recording.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve vendor simulators, cassette replay or a recording proxy on one loopback port.",
+            discussion: """
+                Vendors share the port under path prefixes (/engage, /referralhero, …); --vendor NAME serves one \
+                vendor at the root. The admin API lives under /__harness/. Faults: the X-Harness-Fault header \
+                (e.g. latency=200ms,status=503) or admin rules. Stop with Ctrl-C: requests in flight finish and \
+                recordings are flushed.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: "The address to listen on; anything but loopback needs --admin-token for the admin API.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port (0 picks a free one).")
+        var port = 8080
+
+        @Option(help: "simulate, replay, record or spy.")
+        var mode = "simulate"
+
+        @Option(help: "The cassette folder, holding <vendor>/<flow>.har.")
+        var cassettes = "Cassettes"
+
+        @Option(help: "The cassette to record into (<vendor>/<flow>), unless a request names one in X-Harness-Cassette.")
+        var cassette: String?
+
+        @Option(help: "The real vendor origin to proxy to in record and spy modes (https://api.example.com).")
+        var upstream: String?
+
+        @Option(help: "A SQLite file for the simulators' state (in memory by default).")
+        var state: String?
+
+        @Option(help: "Serve only this vendor, at the root.")
+        var vendor: String?
+
+        @Option(help: "The bearer token the admin API requires (needed when --host is not loopback).")
+        var adminToken: String?
+
+        @Option(help: "Log format on standard error: text or json.")
+        var logFormat: LogFormat = .text
+
+        @Option(help: "Refuse request bodies above this many bytes with 413.")
+        var maxBodySize = 10 * 1024 * 1024
+
+        @Option(help: "The status of a replay miss.")
+        var missStatus = 404
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
+            guard (100...599).contains(missStatus) else { throw ValidationError("--miss-status must be 100...599") }
+            guard ServerMode(rawValue: mode) != nil else {
+                throw ValidationError("--mode must be one of \(ServerMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+
+        func run() async throws {
+            let logger = global.bootstrap(format: logFormat, quietLevel: .notice)
+            var configuration = MockServerConfiguration(
+                host: host, port: port, mode: ServerMode(rawValue: mode) ?? .simulate, cassettesDirectory: URL(fileURLWithPath: cassettes, isDirectory: true),
+                cassette: cassette, statePath: state, vendor: vendor, adminToken: adminToken, maxBodySize: maxBodySize,
+                missStatus: missStatus)
+            if let upstream {
+                guard let url = URL(string: upstream) else { throw ValidationError("--upstream \(upstream) is not a URL") }
+                configuration.upstream = url
+            }
+            let settings = configuration
+            let server = try MockServer(configuration: configuration, logger: logger)
+            try await server.run { endpoints in
+                Self.announce(endpoints, configuration: settings, mode: server.mode)
+            }
+        }
+
+        /// Prints where each vendor and the admin API answer.
+        static func announce(_ endpoints: MockServerEndpoints, configuration: MockServerConfiguration, mode: ServerMode) {
+            var lines = ["harness serve: \(mode) mode on \(endpoints.origin.absoluteString)"]
+            if endpoints.vendors.isEmpty {
+                lines.append("  no vendor yet: no simulator is registered and no cassette is loaded")
+            }
+            let width = max(endpoints.vendors.map(\.count).max() ?? 0, 5) + 2
+            for vendor in endpoints.vendors {
+                lines.append("  " + vendor.padding(toLength: width, withPad: " ", startingAt: 0) + endpoints.baseURL(for: vendor).absoluteString)
+            }
+            if configuration.adminEnabled {
+                lines.append("  " + "admin".padding(toLength: width, withPad: " ", startingAt: 0) + endpoints.adminURL.absoluteString)
+            } else {
+                lines.append("  admin API off: \(configuration.host) is not loopback; pass --admin-token T to enable it")
+            }
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+    }
+}
