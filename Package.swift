@@ -147,6 +147,22 @@ let mockServer: [Target] = [
     ),
 ]
 
+let flowCatalog: [Target] = [
+    .target(
+        name: "FlowCatalog",
+        dependencies: [
+            "CassetteKit",
+            "ContractKit",
+            "JSONCore",
+            "MockServer",
+            "EngageSDK",
+            "ReferralHeroSDK",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    )
+]
+
 let cli: [Target] = [
     .executableTarget(
         name: "harness",
@@ -157,6 +173,7 @@ let cli: [Target] = [
             "ContractKit",
             "EngageSDK",
             "MockServer",
+            "FlowCatalog",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -174,6 +191,7 @@ let package = Package(
         .library(name: "CassetteKit", targets: ["CassetteKit"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "EngageSDK", targets: ["EngageSDK"]),
+        .library(name: "FlowCatalog", targets: ["FlowCatalog"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "LibXML", targets: ["LibXML"]),
@@ -194,7 +212,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + mockServer + cli
+    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + mockServer + flowCatalog + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

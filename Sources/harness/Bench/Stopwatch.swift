@@ -1,4 +1,10 @@
+import CoreFoundation
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs a body repeatedly for a while and reports its throughput.
 struct Stopwatch {
