@@ -12,7 +12,8 @@ struct Harness: AsyncParsableCommand {
             """,
         version: Harness.version,
         subcommands: [
-            Version.self, Verify.self, Serve.self, Import.self, Show.self, Redact.self, Bench.self,
+            Version.self, Verify.self, Flows.self, Record.self, Serve.self, Import.self, Show.self, Redact.self,
+            Bench.self,
         ]
     )
 
