@@ -1,6 +1,8 @@
 import CassetteKit
+import ContractKit
 import FlowCatalog
 import Foundation
+import JSONCore
 import Testing
 
 /// Each check of `harness verify` over the test vendor: green after recording, and catching its fault with a

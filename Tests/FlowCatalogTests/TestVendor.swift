@@ -50,14 +50,14 @@ struct GreetingSimulator: Simulator {
             return .json(status: 201, Self.greeting(id: id, greeting, createdAt))
         case ("GET", _) where path.hasPrefix("/greetings/"):
             let id = Int64(path.dropFirst("/greetings/".count)) ?? -1
-            let row = try await state.database.read { db in
+            let row = try state.database.read { db in
                 try Row.fetchOne(
                     db, sql: "SELECT greeting, createdAt FROM testvendor_greetings WHERE id = ?", arguments: [id])
             }
             guard let row else { return .json(status: 404, ["error": "not found"]) }
             return .json(status: 200, Self.greeting(id: id, row["greeting"], row["createdAt"]))
         case ("GET", "/motto"):
-            let motto = try await state.database.read { db in
+            let motto = try state.database.read { db in
                 try String.fetchOne(db, sql: "SELECT motto FROM testvendor_motto WHERE id = 1")
             }
             return .json(status: 200, ["motto": .string(motto ?? "none")])

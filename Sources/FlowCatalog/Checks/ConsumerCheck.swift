@@ -1,8 +1,8 @@
 import CassetteKit
 import Foundation
-public import HTTPTypes
+import HTTPTypes
 import JSONCore
-public import OpenAPIRuntime
+import OpenAPIRuntime
 import Synchronization
 
 /// The consumer check: the flow, re-run against its cassette in record mode `none`, sends every recorded

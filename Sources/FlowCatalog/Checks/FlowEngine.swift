@@ -1,4 +1,4 @@
-public import CassetteKit
+import CassetteKit
 public import ContractKit
 public import Foundation
 public import MockServer

@@ -1,6 +1,6 @@
 import Foundation
-public import JSONCore
-public import OpenAPIRuntime
+import JSONCore
+import OpenAPIRuntime
 import Synchronization
 
 /// Why a flow did not produce an outcome.
@@ -54,7 +54,7 @@ enum FlowRunner {
                 }
                 timer.cancel()
             }
-            gate.onTimeout = { work.cancel() }
+            gate.setCancel { work.cancel() }
         }
     }
 
@@ -67,9 +67,8 @@ enum FlowRunner {
             state = Mutex(continuation)
         }
 
-        var onTimeout: @Sendable () -> Void {
-            get { { [cancelWork] in cancelWork.withLock { $0 }?() } }
-            set { cancelWork.withLock { $0 = newValue } }
+        func setCancel(_ cancel: @escaping @Sendable () -> Void) {
+            cancelWork.withLock { $0 = cancel }
         }
 
         func finish(_ result: Result<Value, any Error>) {
@@ -78,7 +77,7 @@ enum FlowRunner {
                 return state
             })
             else { return }
-            if case .failure(let error) = result, error is FlowRunError { onTimeout() }
+            if case .failure(let error) = result, error is FlowRunError { cancelWork.withLock { $0 }?() }
             continuation.resume(with: result)
         }
     }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import MockServer
+import OpenAPIRuntime
 import Synchronization
 
 /// The provider check: the cassette's requests, sent in order to a fresh simulator (after its reset and the
@@ -15,7 +16,7 @@ enum ProviderCheck {
     ) async throws -> [String] {
         let volatile = flow.volatile + cassette.harness.volatile
         let baseURL = ConsumerCheck.recordedBaseURL(of: cassette, vendor: flow.vendor)
-        let clock = Mutex(FlowContext.epoch)
+        let clock = SettableClock()
         let send: @Sendable (CassetteRequest) async throws -> CassetteResponse
         let target: String
         if let against {
@@ -38,7 +39,7 @@ enum ProviderCheck {
             let mine = simulators.filter { $0.vendor == flow.vendor }
             guard !mine.isEmpty else { throw FlowFailure.noSimulator(vendor: flow.vendor) }
             target = "the \(flow.vendor) simulator"
-            let host = try SimulatorHost(simulators: mine, now: { clock.withLock { $0 } })
+            let host = try SimulatorHost(simulators: mine, now: { clock.now })
             try await host.reset(vendor: flow.vendor)
             try await FlowSetup.send(flow, to: host)
             send = { request in try await host.respond(vendor: flow.vendor, to: request) }
@@ -49,7 +50,7 @@ enum ProviderCheck {
                 failures.append("\(file) entry \(index): its request or response body is not valid base64")
                 continue
             }
-            if let time = Self.date(entry.startedDateTime) { clock.withLock { $0 = time } }
+            if let time = Self.date(entry.startedDateTime) { clock.set(time) }
             let relative = CassetteRequest(
                 method: request.method, url: Self.relative(request.url, to: baseURL), headers: request.headers,
                 body: request.body)
@@ -110,8 +111,8 @@ enum ResponseComparison {
         if expected.status != actual.status {
             found.append("status: expected \(expected.status), got \(actual.status)")
         }
-        let expectedType = expected.headers["Content-Type"].map(MediaType.essence)
-        let actualType = actual.headers["Content-Type"].map(MediaType.essence)
+        let expectedType = expected.headers["Content-Type"].map(ContractKit.MediaType.essence)
+        let actualType = actual.headers["Content-Type"].map(ContractKit.MediaType.essence)
         if expectedType != actualType {
             found.append("header Content-Type: expected \(expectedType ?? "none"), got \(actualType ?? "none")")
         }
@@ -141,4 +142,13 @@ enum ResponseComparison {
         found += differences.map { "\($0.field): expected \($0.expected), got \($0.actual)" }
         return found
     }
+}
+
+/// The time the simulator sees during a provider replay: each entry's recorded time.
+final class SettableClock: Sendable {
+    private let time = Mutex(FlowContext.epoch)
+
+    var now: Date { time.withLock { $0 } }
+
+    func set(_ date: Date) { time.withLock { $0 = date } }
 }

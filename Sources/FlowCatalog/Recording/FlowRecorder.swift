@@ -1,6 +1,6 @@
-public import CassetteKit
+import CassetteKit
 public import Foundation
-public import JSONCore
+import JSONCore
 import Logging
 public import MockServer
 
@@ -166,7 +166,6 @@ public enum FlowFailure: Error, Sendable, CustomStringConvertible {
 
     /// An error as one readable line or block: flow failures, cassette errors and SDK errors alike.
     static func describe(_ error: any Error) -> String {
-        if let error = error as? any CustomStringConvertible { return error.description }
-        return String(describing: error)
+        String(describing: error)
     }
 }

@@ -66,7 +66,7 @@ public enum FlowHTMLReport {
             <div class="stats"><b>\(report.flows.count)</b> flows · <b>\(withCassette)</b> with a cassette · \
             <b>\(failing)</b> failing · <b>\(report.orphans.count)</b> orphan cassettes · checked in \(escape(report.elapsedText))</div>
             <table><thead><tr><th>Flow</th><th>Kind</th><th>Documented in</th><th>Cassette</th>\
-            \(checks.map { "<th>\($0.rawValue.capitalized)</th>" }.joined())</tr></thead>
+            \(checks.map { "<th>\($0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())</th>" }.joined())</tr></thead>
             <tbody>
             \(rows)\(empty)</tbody></table>
             \(orphans)

@@ -1,4 +1,4 @@
-public import ContractKit
+import ContractKit
 public import JSONCore
 
 /// The machine-readable report of `harness verify --format json` and `harness flows --format json`.

@@ -1,4 +1,5 @@
-public import ContractKit
+import ContractKit
+import Foundation
 
 /// JUnit XML for CI: the contract check's suites (a testcase per cassette entry), then one suite per vendor
 /// with a testcase per flow × check, and an `orphans` suite.

@@ -1,4 +1,5 @@
 public import ContractKit
+import Foundation
 
 /// The three checks `harness verify` runs over the one artefact, the cassette.
 public enum CheckKind: String, Sendable, Hashable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-public import ContractKit
+import ContractKit
 
 /// The text `harness verify` prints: the contract check by cassette, then each flow with its checks, orphans,
 /// a summary and the elapsed time.

@@ -100,7 +100,7 @@ struct FlowSelectionOptions: ParsableArguments {
     var cassettes = "Cassettes"
 
     @Option(help: "Run only these checks (repeatable): contract, consumer or provider.")
-    var only: [CheckKind] = []
+    var only: [CheckName] = []
 
     @Option(help: "Check the flows whose catalog index modulo n is i-1 (CI matrices), e.g. 2/4.")
     var shard: String?
@@ -136,12 +136,17 @@ struct FlowSelectionOptions: ParsableArguments {
             upstream = url
         }
         return FlowEngine.Options(
-            checks: only.isEmpty ? CheckKind.allCases : only, shard: parsedShard, against: upstream,
+            checks: only.isEmpty ? CheckKind.allCases : only.compactMap { CheckKind(rawValue: $0.rawValue) }, shard: parsedShard, against: upstream,
             contractVendor: contractVendor, contractPaths: contractPaths)
     }
 }
 
-extension CheckKind: ExpressibleByArgument {}
+/// The checks `--only` names.
+enum CheckName: String, ExpressibleByArgument, CaseIterable {
+    case contract
+    case consumer
+    case provider
+}
 
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
