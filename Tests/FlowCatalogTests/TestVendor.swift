@@ -57,7 +57,7 @@ struct GreetingSimulator: Simulator {
             guard let row else { return .json(status: 404, ["error": "not found"]) }
             return .json(status: 200, Self.greeting(id: id, row["greeting"], row["createdAt"]))
         case ("GET", "/motto"):
-            let motto = try state.database.read { db in
+            let motto = try await state.database.read { db in
                 try String.fetchOne(db, sql: "SELECT motto FROM testvendor_motto WHERE id = 1")
             }
             return .json(status: 200, ["motto": .string(motto ?? "none")])
