@@ -65,7 +65,10 @@ public struct FlowEngine: Sendable {
     /// fails on its own; the others are checked all the same.
     ///
     /// - Throws: ``ContractError`` when the contract check is asked for and `Schemas/` does not load.
-    public func verify(_ options: Options = Options()) async throws(ContractError) -> FlowReport {
+    /// - Parameter progress: called with (done, total) after each cassette the contract check reads.
+    public func verify(
+        _ options: Options = Options(), progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async throws(ContractError) -> FlowReport {
         let clock = ContinuousClock()
         let start = clock.now
         let checks = CheckKind.allCases.filter(options.checks.contains)
@@ -83,7 +86,8 @@ public struct FlowEngine: Sendable {
             let files = CassetteFiles.find(options.contractPaths ?? [cassettesRoot]).filter { file in
                 options.contractPaths != nil || mine.contains(file.path) || (!claimed.contains(file.path) && takesUnclaimed)
             }
-            for file in files {
+            for (done, file) in files.enumerated() {
+                defer { progress?(done + 1, files.count) }
                 let path = display(file)
                 do {
                     contract.add(

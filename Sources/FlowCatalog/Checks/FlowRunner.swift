@@ -11,7 +11,7 @@ public enum FlowRunError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .timedOut(let flow, let after):
-            "flow \(flow) did not finish within \(after.components.seconds) s (--flow-timeout); it hangs or waits "
+            "flow \(flow) did not finish within \(after) (--flow-timeout); it hangs or waits "
                 + "for a response that never comes"
         }
     }

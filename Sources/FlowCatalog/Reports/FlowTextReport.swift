@@ -37,10 +37,9 @@ public struct FlowTextReport: Sendable {
             let padding = String(repeating: " ", count: max(0, width - flow.id.count))
             lines.append("\(flow.failed ? mark(.failed) : mark(.passed)) \(flow.id)\(padding)  \(marks)")
             for result in flow.checks where result.status == .failed {
+                lines.append("    " + paint("[\(result.check.rawValue)]", "31"))
                 for failure in result.failures {
-                    let indented = failure.split(separator: "\n", omittingEmptySubsequences: false)
-                        .map { "      " + $0 }.joined(separator: "\n")
-                    lines.append("    " + paint("[\(result.check.rawValue)]", "31") + "\n" + indented)
+                    lines += failure.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }
                 }
             }
         }

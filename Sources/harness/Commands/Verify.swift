@@ -57,10 +57,13 @@ extension Harness {
                 contractVendor: vendor, contractPaths: paths.isEmpty ? nil : paths.map { URL(fileURLWithPath: $0) })
             let report: FlowReport
             do {
-                report = try await engine.verify(options)
+                report = try await engine.verify(options) { done, total in Progress(total: total).update(done) }
             } catch {
                 printError("error: \(error.description)")
                 throw ExitCode(2)
+            }
+            if report.contract.cassettes.count >= Progress.threshold, isatty(STDERR_FILENO) == 1 {
+                FileHandle.standardError.write(Data("\n".utf8))
             }
             logger.info("verified \(report.flows.count) flows in \(report.elapsedText)")
             if let junit {
@@ -150,4 +153,25 @@ enum CheckName: String, ExpressibleByArgument, CaseIterable {
 
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// A progress line on standard error while many cassettes are checked: rewritten in place on a terminal, one
+/// line per tenth otherwise.
+struct Progress {
+    static let threshold = 50
+    let total: Int
+    let terminal = isatty(STDERR_FILENO) == 1
+
+    func update(_ done: Int) {
+        guard total >= Self.threshold else { return }
+        if terminal {
+            FileHandle.standardError.write(Data("\rchecking cassettes: \(done)/\(total)".utf8))
+        } else if done % max(1, total / 10) == 0 || done == total {
+            printError("checking cassettes: \(done)/\(total)")
+        }
+    }
+
+    func finish() {
+        if total >= Self.threshold && terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
 }
