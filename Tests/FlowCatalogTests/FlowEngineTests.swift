@@ -65,7 +65,9 @@ struct FlowEngineTests {
         let report = try await workspace.engine([TestVendor.greet(fetch: false)]).verify(
             FlowEngine.Options(checks: [.consumer]))
         let message = try #require(report.flows.first?.result(.consumer)).failures.joined(separator: "\n")
-        #expect(message.contains("Cassettes/testvendor/greet.har entry 1 (GET http://simulator.local/testvendor/greetings/1) is unused"))
+        #expect(
+            message.contains(
+                "Cassettes/testvendor/greet.har entry 1 (GET http://simulator.local/testvendor/greetings/1) is unused"))
         #expect(message.contains("swift run harness record testvendor/greet"))
     }
 
@@ -126,7 +128,8 @@ struct FlowEngineTests {
         let catalog = [TestVendor.throwing(TestVendor.greet()), TestVendor.motto, TestVendor.missing]
         let report = try await workspace.engine(catalog).verify()
         let consumer = try #require(report.flows.first?.result(.consumer))
-        #expect(consumer.failures == ["the flow threw instead of returning its outcome: the greeting service is unhappy"])
+        #expect(
+            consumer.failures == ["the flow threw instead of returning its outcome: the greeting service is unhappy"])
         #expect(report.flows.dropFirst().allSatisfy { !$0.failed })
     }
 
@@ -168,7 +171,9 @@ struct FlowEngineTests {
         #expect(!flow.hasCassette)
         #expect(
             flow.result(.consumer)?.failures
-                == ["no cassette at Cassettes/testvendor/motto.har; record it: swift run harness record testvendor/motto"])
+                == [
+                    "no cassette at Cassettes/testvendor/motto.har; record it: swift run harness record testvendor/motto"
+                ])
     }
 
     @Test("no flows and no cassettes: nothing to check, exit 0")

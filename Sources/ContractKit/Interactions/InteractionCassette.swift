@@ -29,7 +29,8 @@ public struct InteractionCassette: Sendable {
                 guard entry.request.postData != nil else { return nil }
                 let mimeType = entry.request.postData?.mimeType ?? ""
                 return Interaction.Body(
-                    data: request.decodedBody, contentType: mimeType.isEmpty ? request.headers["Content-Type"] : mimeType)
+                    data: request.decodedBody,
+                    contentType: mimeType.isEmpty ? request.headers["Content-Type"] : mimeType)
             }
             let responseBody = response.flatMap { response -> Interaction.Body? in
                 guard !response.body.isEmpty || !entry.response.content.mimeType.isEmpty else { return nil }

@@ -84,7 +84,8 @@ public struct FlowEngine: Sendable {
             let check = ContractCheck(registry: registry)
             let mine = Set(selected.map { catalog[$0].cassetteURL(in: cassettesRoot).standardizedFileURL.path })
             let files = CassetteFiles.find(options.contractPaths ?? [cassettesRoot]).filter { file in
-                options.contractPaths != nil || mine.contains(file.path) || (!claimed.contains(file.path) && takesUnclaimed)
+                options.contractPaths != nil || mine.contains(file.path)
+                    || (!claimed.contains(file.path) && takesUnclaimed)
             }
             for (done, file) in files.enumerated() {
                 defer { progress?(done + 1, files.count) }
@@ -111,7 +112,8 @@ public struct FlowEngine: Sendable {
             }
         }
 
-        let results = await checkFlows(selected.map { catalog[$0] }, checks: checks, options: options, contract: contract)
+        let results = await checkFlows(
+            selected.map { catalog[$0] }, checks: checks, options: options, contract: contract)
         return FlowReport(
             flows: results, orphans: orphans, contract: contract, checks: checks, shard: options.shard,
             elapsed: start.duration(to: clock.now))

@@ -72,10 +72,11 @@ enum FlowRunner {
         }
 
         func finish(_ result: Result<Value, any Error>) {
-            guard let continuation = state.withLock({ state -> CheckedContinuation<Value, any Error>? in
-                defer { state = nil }
-                return state
-            })
+            guard
+                let continuation = state.withLock({ state -> CheckedContinuation<Value, any Error>? in
+                    defer { state = nil }
+                    return state
+                })
             else { return }
             if case .failure(let error) = result, error is FlowRunError { cancelWork.withLock { $0 }?() }
             continuation.resume(with: result)

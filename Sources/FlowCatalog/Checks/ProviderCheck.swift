@@ -25,7 +25,9 @@ enum ProviderCheck {
             send = { request in
                 var fields = HTTPFields()
                 for field in request.headers {
-                    if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }
+                    if let name = HTTPField.Name(field.name) {
+                        fields.append(HTTPField(name: name, value: field.value))
+                    }
                 }
                 let outgoing = HTTPRequest(
                     method: HTTPRequest.Method(request.method) ?? .get, scheme: nil, authority: nil, path: request.url,
@@ -128,7 +130,9 @@ enum ResponseComparison {
             body: actual.decodedBody)
         var cassette = Cassette()
         cassette.entries = [
-            HAR.Entry(startedDateTime: "", request: HAR.Request(recorded), response: HAR.Response(CassetteResponse(status: 200)))
+            HAR.Entry(
+                startedDateTime: "", request: HAR.Request(recorded),
+                response: HAR.Response(CassetteResponse(status: 200)))
         ]
         cassette.harness = HarnessExtension(volatile: volatile)
         guard let index = try? InteractionIndex(cassette: cassette, name: "response") else {
@@ -137,7 +141,8 @@ enum ResponseComparison {
         guard index.matches(for: received).isEmpty else { return found }
         let differences = index.nearestMatch(to: received)?.differences ?? []
         if differences.isEmpty {
-            found.append("body: differs (\(expected.decodedBody.count) bytes recorded, \(actual.decodedBody.count) received)")
+            found.append(
+                "body: differs (\(expected.decodedBody.count) bytes recorded, \(actual.decodedBody.count) received)")
         }
         found += differences.map { "\($0.field): expected \($0.expected), got \($0.actual)" }
         return found

@@ -27,7 +27,8 @@ public enum FlowJUnitReport {
             for flow in flows {
                 for result in flow.checks {
                     let name = "\(flow.id) \(result.check.rawValue)"
-                    let seconds = Double(result.duration.components.seconds)
+                    let seconds =
+                        Double(result.duration.components.seconds)
                         + Double(result.duration.components.attoseconds) / 1e18
                     var element =
                         "    <testcase classname=\"flows.\(escape(vendor))\" name=\"\(escape(name))\" time=\"\(String(format: "%.3f", seconds))\""

@@ -28,7 +28,8 @@ public struct FlowTextReport: Sendable {
         let shard = report.shard.map { " (shard \($0))" } ?? ""
         var lines: [String] = []
         let names = report.checks.map(\.rawValue).joined(separator: " + ")
-        lines.append("flows: \(names) checks of \(report.flows.count) flow\(report.flows.count == 1 ? "" : "s")\(shard)")
+        lines.append(
+            "flows: \(names) checks of \(report.flows.count) flow\(report.flows.count == 1 ? "" : "s")\(shard)")
         let width = report.flows.map(\.id.count).max() ?? 0
         for flow in report.flows {
             let marks = report.checks.compactMap { kind in

@@ -51,7 +51,8 @@ extension Harness {
                 guard let flow = FlowCatalog.flow(id: id) else {
                     let known = FlowCatalog.all.map(\.id)
                     throw ValidationError(
-                        "no flow '\(id)'; known: \(known.isEmpty ? "none registered yet" : known.joined(separator: ", "))")
+                        "no flow '\(id)'; known: \(known.isEmpty ? "none registered yet" : known.joined(separator: ", "))"
+                    )
                 }
                 selected.append(flow)
             }

@@ -33,7 +33,8 @@ extension Harness {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "Cassette files or folders to contract-check only (default: every flow and the Cassettes folder).")
+        @Argument(
+            help: "Cassette files or folders to contract-check only (default: every flow and the Cassettes folder).")
         var paths: [String] = []
 
         @OptionGroup var selection: FlowSelectionOptions
@@ -134,12 +135,14 @@ struct FlowSelectionOptions: ParsableArguments {
         var upstream: URL?
         if let against {
             guard let url = URL(string: against), url.scheme == "http" || url.scheme == "https" else {
-                throw ValidationError("--against takes an http(s) URL such as https://sandbox.example.com; got '\(against)'")
+                throw ValidationError(
+                    "--against takes an http(s) URL such as https://sandbox.example.com; got '\(against)'")
             }
             upstream = url
         }
         return FlowEngine.Options(
-            checks: only.isEmpty ? CheckKind.allCases : only.compactMap { CheckKind(rawValue: $0.rawValue) }, shard: parsedShard, against: upstream,
+            checks: only.isEmpty ? CheckKind.allCases : only.compactMap { CheckKind(rawValue: $0.rawValue) },
+            shard: parsedShard, against: upstream,
             contractVendor: contractVendor, contractPaths: contractPaths)
     }
 }
