@@ -68,20 +68,5 @@ public enum FlowJUnitReport {
             + suites.map { $0 + "\n" }.joined() + "</testsuites>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            case "\t", "\r": result.unicodeScalars.append(scalar)
-            default:
-                result.unicodeScalars.append(scalar.value >= 0x20 && scalar.value < 0xFFFE ? scalar : "\u{FFFD}")
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { JUnitReport.escape(text) }
 }
