@@ -3,6 +3,7 @@ import ContractKit
 import FlowCatalog
 import Foundation
 import JSONCore
+import MockServer
 import Testing
 
 /// Each check of `harness verify` over the test vendor: green after recording, and catching its fault with a
@@ -218,5 +219,33 @@ struct FlowEngineTests {
         #expect(html.contains("hi Ada"))
         let table = FlowTable.render(report)
         #expect(table.contains("testvendor/greet") && table.contains("FAIL"))
+    }
+}
+
+/// `--against URL`: the provider check over HTTP against a live server.
+@Suite("Flow engine against a live server")
+struct AgainstTests {
+    @Test("a live server answering as recorded holds; one that drifted is reported field by field")
+    func against() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try await workspace.recordAll()
+        for (word, holds) in [("hello", true), ("hi", false)] {
+            let server = try MockServer(
+                configuration: MockServerConfiguration(port: 0), simulators: [GreetingSimulator(word: word)],
+                now: { FlowContext.epoch })
+            let endpoints = try await server.start()
+            let report = try await workspace.engine([TestVendor.greet()]).verify(
+                FlowEngine.Options(checks: [.provider], against: endpoints.baseURL(for: TestVendor.name)))
+            try await server.stop()
+            let provider = try #require(report.flows.first?.result(.provider))
+            if holds {
+                #expect(provider.status == .passed, "\(provider.failures)")
+            } else {
+                let message = provider.failures.joined(separator: "\n")
+                #expect(message.contains("body json:/greeting: expected \"hello Ada\", got \"hi Ada\""))
+                #expect(message.contains("the live API drifted from the cassette"))
+            }
+        }
     }
 }
