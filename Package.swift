@@ -47,7 +47,7 @@ let cassetteKit: [Target] = [
 let contractKit: [Target] = [
     .target(
         name: "ContractKit",
-        dependencies: ["LibXML", "JSONCore", .product(name: "Yams", package: "Yams")]
+        dependencies: ["LibXML", "JSONCore", "CassetteKit", .product(name: "Yams", package: "Yams")]
     ),
     .testTarget(
         name: "ContractKitTests",
@@ -147,6 +147,36 @@ let mockServer: [Target] = [
     ),
 ]
 
+let flowCatalog: [Target] = [
+    .target(
+        name: "FlowCatalog",
+        dependencies: [
+            "CassetteKit",
+            "ContractKit",
+            "JSONCore",
+            "MockServer",
+            "EngageSDK",
+            "ReferralHeroSDK",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+    .testTarget(
+        name: "FlowCatalogTests",
+        dependencies: [
+            "FlowCatalog", "CassetteKit", "ContractKit", "MockServer", "JSONCore", "HarnessTesting",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+]
+
 let cli: [Target] = [
     .executableTarget(
         name: "harness",
@@ -157,6 +187,7 @@ let cli: [Target] = [
             "ContractKit",
             "EngageSDK",
             "MockServer",
+            "FlowCatalog",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -174,6 +205,7 @@ let package = Package(
         .library(name: "CassetteKit", targets: ["CassetteKit"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "EngageSDK", targets: ["EngageSDK"]),
+        .library(name: "FlowCatalog", targets: ["FlowCatalog"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "LibXML", targets: ["LibXML"]),
@@ -189,12 +221,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + mockServer + cli
+    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + mockServer + flowCatalog + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

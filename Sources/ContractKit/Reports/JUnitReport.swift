@@ -49,7 +49,7 @@ public enum JUnitReport {
     }
 
     /// Text safe in XML content and attribute values; characters XML 1.0 forbids become U+FFFD.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
