@@ -25,7 +25,7 @@ struct ReferralHeroRequestTests {
         #expect(noList.code == "no_list_uuid")
     }
 
-    @Test("The token is accepted raw, with 'Bearer ' or as X-API-Key")
+    @Test("The token is accepted raw, with 'Bearer ' or as X-API-Key; a redaction placeholder only while allowed")
     func tokenStyles() async throws {
         let fixture = try ReferralHeroFixture()
         let path = "/lists/\(ReferralHeroFixture.campaign)/leaderboard"
@@ -34,7 +34,11 @@ struct ReferralHeroRequestTests {
         ] {
             #expect(try await fixture.call("GET", path, headers: headers).status == 200)
         }
-        try await fixture.admin("PUT", "/tokens", #"{"tokens":["other"]}"#)
+        let redacted: HeaderFields = ["Authorization": "<redacted:authorization:1>"]
+        #expect(try await fixture.call("GET", path, headers: redacted).status == 200)
+        #expect(try await fixture.call("GET", path, headers: ["Authorization": "<redacted:>"]).code == "invalid_token")
+        try await fixture.admin("PUT", "/tokens", #"{"tokens":["other"],"accept_redacted":false}"#)
+        #expect(try await fixture.call("GET", path, headers: redacted).code == "invalid_token")
         #expect(try await fixture.call("GET", path).code == "invalid_token")
         #expect(try await fixture.call("GET", path, headers: ["Authorization": "other"]).status == 200)
     }

@@ -55,6 +55,12 @@ enum ReferralHeroSetup {
         )
     }
 
+    /// Only the simulator's token is valid, not even a cassette's redaction placeholder: for the wrong-token flow,
+    /// whose recorded token is redacted like any other.
+    static func onlyRealToken() -> CassetteRequest {
+        request("PUT", "/tokens", #"{"tokens":["\#(ReferralHeroFlowSession.token)"],"accept_redacted":false}"#)
+    }
+
     /// The hourly call allowance.
     static func rateLimit(_ calls: Int) -> CassetteRequest {
         request("PUT", "/rate-limit", #"{"calls_per_hour":\#(calls)}"#)
@@ -104,7 +110,7 @@ final class ReferralHeroOutcomeRecorder: RHDelegate {
         case .share(let share): return ["share_captured": .string(share.social)]
         case .referrals(let list):
             return [
-                "referrals": .array(list.subscribers.map(summary)),
+                "referrals": .array(list.subscribers.map { summary($0) }),
                 "total_objects": .number(JSONNumber(list.pagination.totalObjects)),
             ]
         case .leaderboard(let board):

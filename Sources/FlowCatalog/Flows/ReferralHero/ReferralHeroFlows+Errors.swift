@@ -12,7 +12,8 @@ extension ReferralHeroFlows {
         },
         .referralHero(
             "error-invalid-token", "Configuration (API token); errors invalid_token", kind: .errorCase,
-            summary: "A wrong API token is refused with 401 invalid_token"
+            summary: "A wrong API token is refused with 401 invalid_token",
+            setup: [ReferralHeroSetup.onlyRealToken()]
         ) { session in
             await session.app(token: "rh-wrong-token").getLeaderboard().value
         },

@@ -5,7 +5,7 @@ extension ReferralHeroFlows {
     static let screenSizes: [Flow] = [
         ("asterisk", "393*852"), ("spaced-x", "393 x 852"), ("x", "393x852"), ("decimal", "393.0 x 852.0"),
     ].map { name, spelling in
-        .referralHero(
+        Flow.referralHero(
             "screen-size-\(name)", "CreatePendingReferral and GetReferrer (automatic matching, screen_size)",
             summary: "screen_size '\(spelling)' is sent as 393.0 x 852.0 and matches the recorded link click",
             setup: [ReferralHeroSetup.click(referrer: "referrer@example.com", screenSize: "393*852")]

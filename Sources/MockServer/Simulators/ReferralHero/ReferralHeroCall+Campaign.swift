@@ -5,15 +5,17 @@ extension ReferralHeroCall {
     /// `getLeaderboard`: every subscriber of the campaign, most confirmed referrals first.
     func leaderboard() throws -> JSONValue {
         let ranking = try ReferralHeroSubscriber.ranking(campaign: campaign.uuid, db)
-        return ["ranking": .array(try ranking.map { try $0.json(db) }), "count": .number(JSONNumber(ranking.count))]
+        let entries = try ranking.map { try $0.json(db) }
+        return ["ranking": .array(entries), "count": .number(JSONNumber(ranking.count))]
     }
 
     /// `getMyReferrals`: the people the subscriber referred, one page.
     func referrals(of id: String) throws -> JSONValue {
         let referred = try subscriber(id).referred(db)
         let count = JSONValue.number(JSONNumber(referred.count))
+        let entries = try referred.map { try $0.json(db) }
         return [
-            "response": "subscribers_retrieved", "subscribers": .array(try referred.map { try $0.json(db) }),
+            "response": "subscribers_retrieved", "subscribers": .array(entries),
             "pagination": [
                 "total_pages": referred.isEmpty ? 0 : 1, "current_page": 1, "per_page": 50, "total_objects": count,
             ],

@@ -89,7 +89,7 @@ struct ReferralHeroCall {
         _ body: ReferralHeroBody, email: String, referrer: ReferralHeroSubscriber?, status: String, events: Int
     ) throws -> ReferralHeroSubscriber {
         let number = try ReferralHeroSchema.next("subscriber", db)
-        let id = "sub_" + String(format: "%012x", number)
+        let id = "sub_" + Self.hex(UInt64(number), digits: 12)
         try db.execute(
             sql: """
                 INSERT INTO referralhero_subscribers (
@@ -105,10 +105,10 @@ struct ReferralHeroCall {
                 body.text("other_identifier_value") ?? "", body.text("extra_field") ?? "",
                 body.text("extra_field_2") ?? "", body.text("option_field_value") ?? "",
                 body.values["conversion_value"]?.doubleValue ?? 0,
-                body.values["points"]?.numberValue?.integer.map(Int.init) ?? 0,
+                body.values["points"]?.numberValue?.integer.map { Int($0) } ?? 0,
                 Self.code(campaign: campaign.uuid, id: id), body.host ?? campaign.host, body.text("source"),
                 body.text("device"), body.text("os_type"),
-                body.text("screen_size").flatMap(RHScreenSize.init)?.description,
+                body.text("screen_size").flatMap { RHScreenSize($0) }?.description,
                 body.text("ip_address"), referrer?.id, status, events, now, now,
             ])
         return try subscriber(id)
@@ -132,6 +132,12 @@ struct ReferralHeroCall {
         for byte in "\(campaign)/\(id)".utf8 {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
         }
-        return String(format: "%08x", hash)
+        return hex(UInt64(hash), digits: 8)
+    }
+
+    /// `value` in lowercase hex, zero-padded to `digits`.
+    static func hex(_ value: UInt64, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

@@ -15,7 +15,7 @@ import ReferralHeroSDK
 /// | `POST /campaigns/{uuid}/clicks` `{"referrer","os_type","device","ip_address","screen_size"}` | records a link click |
 /// | `GET /campaigns/{uuid}/subscribers` | the subscribers, with their share counts per channel |
 /// | `PUT /rate-limit` `{"calls_per_hour":n or null}` | sets the hourly allowance and opens a new window |
-/// | `PUT /tokens` `{"tokens":[…]}` | replaces the accepted API tokens |
+/// | `PUT /tokens` `{"tokens":[…],"accept_redacted":bool}` | replaces the accepted API tokens; whether a cassette's redaction placeholder counts as one (default true) |
 extension ReferralHeroSimulator {
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let segments = ReferralHeroRoute.Target(url: request.url).segments
@@ -118,37 +118,42 @@ extension ReferralHeroSimulator {
                 db, sql: "SELECT * FROM referralhero_subscribers WHERE campaign = ? ORDER BY seq",
                 arguments: [campaign.uuid]
             ).map(ReferralHeroSubscriber.init)
-            return [
-                "subscribers": .array(
-                    try subscribers.map { subscriber in
-                        var shares = JSONObject()
-                        for row in try Row.fetchAll(
-                            db,
-                            sql:
-                                "SELECT social, count FROM referralhero_shares WHERE subscriber_id = ? ORDER BY social",
-                            arguments: [subscriber.id])
-                        {
-                            shares[row["social"]] = .number(JSONNumber(row["count"] as Int))
-                        }
-                        return [
-                            "subscriber": try subscriber.json(db), "events": .number(JSONNumber(subscriber.events)),
-                            "shares": .object(shares),
-                        ]
-                    })
-            ]
+            let entries = try subscribers.map { subscriber -> JSONValue in
+                var shares = JSONObject()
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT social, count FROM referralhero_shares WHERE subscriber_id = ? ORDER BY social",
+                    arguments: [subscriber.id])
+                for row in rows {
+                    let count: Int = row["count"]
+                    shares[row["social"]] = .number(JSONNumber(count))
+                }
+                let json = try subscriber.json(db)
+                return [
+                    "subscriber": json, "events": .number(JSONNumber(subscriber.events)), "shares": .object(shares),
+                ]
+            }
+            return ["subscribers": .array(entries)]
         case ("PUT", 1, "rate-limit"):
             let limit = try object()["calls_per_hour"]
             guard limit == nil || limit == .null || (limit?.numberValue?.integer ?? -1) >= 0 else {
                 throw AdminFailure.badRequest("`calls_per_hour` is a count ≥ 0 or null")
             }
-            let value = limit?.numberValue?.integer.map(Int.init)
+            let value = limit?.numberValue?.integer.map { Int($0) }
             try ReferralHeroSettings.set("calls_per_hour", value, db)
             try ReferralHeroSettings.set("window_start", nil, db)
             try ReferralHeroSettings.set("window_calls", 0, db)
-            return ["calls_per_hour": value.map { .number(JSONNumber($0)) } ?? .null]
+            let answer: JSONValue = value.map { JSONValue.number(JSONNumber($0)) } ?? .null
+            return ["calls_per_hour": answer]
         case ("PUT", 1, "tokens"):
-            guard let tokens = try object()["tokens"]?.arrayValue?.compactMap(\.stringValue), !tokens.isEmpty else {
+            let fields = try object()
+            guard let tokens = fields["tokens"]?.arrayValue?.compactMap(\.stringValue), !tokens.isEmpty else {
                 throw AdminFailure.badRequest("`tokens` is a non-empty array of strings")
+            }
+            if let accept = fields["accept_redacted"] {
+                guard let value = accept.boolValue else {
+                    throw AdminFailure.badRequest("`accept_redacted` is a boolean")
+                }
+                try ReferralHeroSettings.set("accept_redacted", value ? 1 : 0, db)
             }
             try db.execute(sql: "DELETE FROM referralhero_tokens")
             for token in tokens {

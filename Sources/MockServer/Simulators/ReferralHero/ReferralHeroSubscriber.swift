@@ -81,38 +81,51 @@ struct ReferralHeroSubscriber {
         let position = try Self.ranking(campaign: campaign, db).firstIndex { $0.id == id }.map { $0 + 1 } ?? 0
         var referredBy: JSONValue = [:]
         if let referrerID, let referrer = try Self.find(id: referrerID, campaign: campaign, db) {
+            let referred = try referrer.referralCounts(db)["confirmed"] ?? 0
+            let phone: String = referrer.row["phone_number"]
+            let points: Int = referrer.row["points"]
             referredBy = [
                 "id": .string(referrer.id), "name": .string(referrer.name), "email": .string(referrer.email),
-                "phone_number": .string(referrer.row["phone_number"]),
-                "people_referred": .number(JSONNumber(try referrer.referralCounts(db)["confirmed"] ?? 0)),
-                "points": .number(JSONNumber(referrer.row["points"] as Int)),
+                "phone_number": .string(phone), "people_referred": .number(JSONNumber(referred)),
+                "points": .number(JSONNumber(points)),
             ]
         }
-        let optional = { (key: String) -> JSONValue in (row[key] as String?).map(JSONValue.string) ?? .null }
-        let integer = { (value: Int) in JSONValue.number(JSONNumber(value)) }
-        var object: JSONValue = [
-            "id": .string(id), "name": .string(name), "email": .string(email),
-            "phone_number": .string(row["phone_number"]),
-            "crypto_wallet_address": .string(row["crypto_wallet_address"]),
-            "crypto_wallet_provider": .string(row["crypto_wallet_provider"]),
-            "other_identifier_value": .string(row["other_identifier_value"]),
-            "extra_field": .string(row["extra_field"]), "extra_field_2": .string(row["extra_field_2"]),
-            "extra_field_3": "", "extra_field_4": "", "option_field": .string(row["option_field"]),
-            "conversion_amount": .number(JSONNumber(row["conversion_amount"] as Double)),
-            "code": .string(code), "position": integer(position), "referred": .bool(referrerID != nil),
-            "referred_by": referredBy, "people_referred": integer(counts["confirmed"] ?? 0),
-            "pending_referrals": integer(counts["pending"] ?? 0),
-            "unconfirmed_referrals": integer(counts["unconfirmed"] ?? 0),
-            "level_2_confirmed_referrals": 0, "level_3_confirmed_referrals": 0,
-            "promoted": false, "promoted_at": .null, "verified": true,
-            "verified_at": integer(row["created_at"]), "points": integer(row["points"]), "risk_level": 0,
-            "host": .string(host), "source": optional("source"), "device": optional("device"),
-            "os_type": optional("os_type"), "screen_size": optional("screen_size"),
-            "ip_address": optional("ip_address"), "status": .string(referralStatus),
-            "referral_link": .string(referralLink), "universal_link": .string(referralLink),
-            "created_at": integer(row["created_at"]), "last_updated_at": integer(row["updated_at"]),
-        ]
-        if let response { _ = object.set(.string(response), at: JSONPointer(tokens: ["response"])) }
-        return object
+        var object = JSONObject()
+        for key in [
+            "phone_number", "crypto_wallet_address", "crypto_wallet_provider", "other_identifier_value", "extra_field",
+            "extra_field_2", "option_field",
+        ] {
+            object[key] = .string(row[key])
+        }
+        for key in ["source", "device", "os_type", "screen_size", "ip_address"] {
+            object[key] = (row[key] as String?).map(JSONValue.string) ?? .null
+        }
+        for (key, value) in [
+            ("position", position), ("people_referred", counts["confirmed"] ?? 0),
+            ("pending_referrals", counts["pending"] ?? 0), ("unconfirmed_referrals", counts["unconfirmed"] ?? 0),
+            ("level_2_confirmed_referrals", 0), ("level_3_confirmed_referrals", 0), ("points", row["points"]),
+            ("risk_level", 0), ("verified_at", row["created_at"]), ("created_at", row["created_at"]),
+            ("last_updated_at", row["updated_at"]),
+        ] as [(String, Int)] {
+            object[key] = .number(JSONNumber(value))
+        }
+        object["id"] = .string(id)
+        object["name"] = .string(name)
+        object["email"] = .string(email)
+        object["extra_field_3"] = .string("")
+        object["extra_field_4"] = .string("")
+        object["conversion_amount"] = .number(JSONNumber(row["conversion_amount"] as Double))
+        object["code"] = .string(code)
+        object["referred"] = .bool(referrerID != nil)
+        object["referred_by"] = referredBy
+        object["promoted"] = .bool(false)
+        object["promoted_at"] = .null
+        object["verified"] = .bool(true)
+        object["host"] = .string(host)
+        object["status"] = .string(referralStatus)
+        object["referral_link"] = .string(referralLink)
+        object["universal_link"] = .string(referralLink)
+        if let response { object["response"] = .string(response) }
+        return .object(object)
     }
 }
