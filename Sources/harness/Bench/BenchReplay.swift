@@ -1,5 +1,6 @@
 import ArgumentParser
 import CassetteKit
+import CoreFoundation
 import Foundation
 import HTTPTypes
 import Logging
@@ -151,9 +152,7 @@ extension Harness.Bench {
 
         /// Seconds of CPU this process has used.
         static func processCPUTime() -> Double {
-            var spec = timespec()
-            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-            return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+            Measurement.processCPUSeconds()
         }
 
         static func median(_ samples: [Double]) -> Double {
