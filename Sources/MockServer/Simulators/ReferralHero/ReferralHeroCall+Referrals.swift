@@ -1,5 +1,6 @@
 import GRDB
 import JSONCore
+import ReferralHeroSDK
 
 extension ReferralHeroCall {
     /// `CreatePendingReferral`: a referral in the Pending state, its referrer named by `referrer` (code or email)
