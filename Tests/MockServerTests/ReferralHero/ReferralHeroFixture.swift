@@ -36,6 +36,7 @@ struct ReferralHeroFixture {
     @discardableResult
     func call(
         _ method: String, _ path: String, _ body: String? = nil, headers: HeaderFields? = nil, checked: Bool = true,
+        validRequest: Bool = true,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Answer {
         var fields = headers ?? ["Authorization": Self.token, "Accept": "application/vnd.referralhero.v1"]
@@ -44,7 +45,9 @@ struct ReferralHeroFixture {
         let response = try await host.respond(vendor: "referralhero", to: request)
         let json = try JSONValue(parsing: response.body)
         if checked {
-            Self.expectContract(method: method, path: path, request: request, response: response, sourceLocation)
+            Self.expectContract(
+                method: method, path: path, request: request, response: response, validRequest: validRequest,
+                sourceLocation)
         }
         return Answer(status: response.status, json: json, body: response.body)
     }
@@ -52,9 +55,11 @@ struct ReferralHeroFixture {
     /// `path` under `/lists/MF83c9616aa3`.
     @discardableResult
     func campaignCall(
-        _ method: String, _ path: String, _ body: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ method: String, _ path: String, _ body: String? = nil, validRequest: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Answer {
-        try await call(method, "/lists/\(Self.campaign)\(path)", body, sourceLocation: sourceLocation)
+        try await call(
+            method, "/lists/\(Self.campaign)\(path)", body, validRequest: validRequest, sourceLocation: sourceLocation)
     }
 
     @discardableResult
@@ -75,9 +80,9 @@ struct ReferralHeroFixture {
     private static let registry = Result { try SchemaRegistry(folder: RepositoryRoot.schemas()) }
 
     /// Every answer to a call that stays inside the contract's paths must validate against it (credentials are
-    /// left out, as a recorded cassette redacts them).
+    /// replaced by a placeholder, as a recorded cassette redacts them).
     private static func expectContract(
-        method: String, path: String, request: CassetteRequest, response: CassetteResponse,
+        method: String, path: String, request: CassetteRequest, response: CassetteResponse, validRequest: Bool,
         _ sourceLocation: SourceLocation
     ) {
         guard response.status != 404 || path.contains("/referrer") else { return }
@@ -87,15 +92,20 @@ struct ReferralHeroFixture {
                 cassette: "simulator", entry: 0,
                 request: Interaction.Request(
                     method: method, url: "https://app.referralhero.com/api/sdk/v1" + path,
-                    headers: request.headers.filter { !["authorization", "x-api-key"].contains($0.name.lowercased()) }
-                        .map { HeaderField(name: $0.name, value: $0.value) },
+                    headers: request.headers.filter { $0.name.lowercased() != "x-api-key" }.map {
+                        $0.name.lowercased() == "authorization"
+                            ? HeaderField(name: $0.name, value: "<redacted:authorization:1>")
+                            : HeaderField(name: $0.name, value: $0.value)
+                    },
                     body: request.body.isEmpty
                         ? nil : Interaction.Body(data: request.body, contentType: "application/json")),
                 response: Interaction.Response(
                     status: response.status,
                     headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) },
                     body: Interaction.Body(data: response.body, contentType: "application/json")))
+            // A deliberately bad request breaks the contract; its answer still must not.
             let violations = check.check(interaction, vendor: "referralhero")
+                .filter { validRequest || !"\($0)".contains("] request ") }
             #expect(violations.isEmpty, "\(method) \(path): \(violations)", sourceLocation: sourceLocation)
         } catch {
             Issue.record("the ReferralHero contract did not load: \(error)", sourceLocation: sourceLocation)
