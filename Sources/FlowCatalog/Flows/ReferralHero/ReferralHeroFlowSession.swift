@@ -32,6 +32,16 @@ struct ReferralHeroFlowSession: Sendable {
         return rh
     }
 
+    /// The referrer, `referrer@example.com`, signs up on an app install of their own.
+    func referrerSignsUp() async {
+        await app().formSubmit(param: Self.subscriber("referrer@example.com")).value
+    }
+
+    /// `friend@example.com` signs up on `app`, referred by the referrer's email.
+    func friendSignsUp(_ app: RH) async {
+        await app.formSubmit(param: Self.subscriber("friend@example.com", referrer: "referrer@example.com")).value
+    }
+
     /// A sign-up as `formSubmit` sends it.
     static func subscriber(_ email: String, name: String? = nil, referrer: String? = nil) -> RHSubscriber {
         RHSubscriber(email: email, domain: domain, name: name, referrer: referrer)

@@ -59,10 +59,9 @@ extension ReferralHeroFlows {
             "track-referral-already-completed", "trackReferral; custom event is already completed", kind: .errorCase,
             summary: "Tracking a referral whose events are all recorded is 400 custom_event_completed"
         ) { session in
-            await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+            await session.referrerSignsUp()
             let friend = session.app()
-            await friend.formSubmit(param: Session.subscriber("friend@example.com", referrer: "referrer@example.com"))
-                .value
+            await session.friendSignsUp(friend)
             await friend.trackReferral(param: RHTrackReferral(email: "friend@example.com")).value
         },
         .referralHero(

@@ -10,7 +10,7 @@ extension ReferralHeroFlows {
                 summary: "A referred sign-up is the first event: Confirmed at once only with a goal of one",
                 setup: [ReferralHeroSetup.goal(goal)]
             ) { session in
-                await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+                await session.referrerSignsUp()
                 let friend = session.app()
                 await friend.formSubmit(
                     param: Session.subscriber("friend@example.com", referrer: "referrer@example.com")
@@ -35,7 +35,7 @@ extension ReferralHeroFlows {
                 summary: "Each tracked event moves the referral on; the goal's last one confirms it",
                 setup: [ReferralHeroSetup.goal(goal)]
             ) { session in
-                await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+                await session.referrerSignsUp()
                 let friend = session.app()
                 await friend.CreatePendingReferral(
                     param: RHReferral(email: "friend@example.com", referrer: "referrer@example.com")
@@ -50,7 +50,7 @@ extension ReferralHeroFlows {
                     "With manual confirmation the goal leaves the referral Unconfirmed; ConfirmReferral confirms it",
                 setup: [ReferralHeroSetup.goal(goal, autoConfirm: false)]
             ) { session in
-                await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+                await session.referrerSignsUp()
                 let friend = session.app()
                 await friend.formSubmit(
                     param: Session.subscriber("friend@example.com", referrer: "referrer@example.com")
@@ -66,7 +66,7 @@ extension ReferralHeroFlows {
                 summary: "Organic tracking adds an organic subscriber, or tracks a referral's events to the goal",
                 setup: [ReferralHeroSetup.goal(goal)]
             ) { session in
-                await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+                await session.referrerSignsUp()
                 await session.app().OrganicTrackReferral(param: RHOrganicReferral(email: "org@example.com")).value
                 let friend = session.app()
                 for _ in 0..<goal {

@@ -10,7 +10,7 @@ extension ReferralHeroFlows {
             summary: "screen_size '\(spelling)' is sent as 393.0 x 852.0 and matches the recorded link click",
             setup: [ReferralHeroSetup.click(referrer: "referrer@example.com", screenSize: "393*852")]
         ) { session in
-            await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+            await session.referrerSignsUp()
             let friend = session.app(screenSize: spelling)
             await friend.GetReferrer().value
             await friend.CreatePendingReferral(param: RHReferral(email: "friend@example.com")).value

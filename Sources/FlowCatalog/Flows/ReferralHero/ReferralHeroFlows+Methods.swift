@@ -15,7 +15,7 @@ extension ReferralHeroFlows {
             "create-pending-referral", "CreatePendingReferral",
             summary: "A referred user named by the referrer's email arrives as a Pending referral"
         ) { session in
-            await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+            await session.referrerSignsUp()
             await session.app().CreatePendingReferral(
                 param: RHReferral(email: "friend@example.com", name: "Friend", referrer: "referrer@example.com")
             ).value
@@ -24,7 +24,7 @@ extension ReferralHeroFlows {
             "track-referral", "trackReferral",
             summary: "Tracking the conversion of a Pending referral confirms it (goal of one event)"
         ) { session in
-            await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+            await session.referrerSignsUp()
             let friend = session.app()
             await friend.CreatePendingReferral(
                 param: RHReferral(email: "friend@example.com", referrer: "referrer@example.com")
@@ -36,10 +36,9 @@ extension ReferralHeroFlows {
             summary: "With manual confirmation a referral waits Unconfirmed until ConfirmReferral",
             setup: [ReferralHeroSetup.goal(1, autoConfirm: false)]
         ) { session in
-            await session.app().formSubmit(param: Session.subscriber("referrer@example.com")).value
+            await session.referrerSignsUp()
             let friend = session.app()
-            await friend.formSubmit(param: Session.subscriber("friend@example.com", referrer: "referrer@example.com"))
-                .value
+            await session.friendSignsUp(friend)
             await friend.ConfirmReferral().value
         },
         .referralHero(
