@@ -116,6 +116,7 @@ let mockServer: [Target] = [
         dependencies: [
             "CassetteKit",
             "JSONCore",
+            "ReferralHeroSDK",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -133,7 +134,8 @@ let mockServer: [Target] = [
     .testTarget(
         name: "MockServerTests",
         dependencies: [
-            "MockServer", "CassetteKit", "HarnessTesting", "JSONCore",
+            "MockServer", "CassetteKit", "ContractKit", "HarnessTesting", "JSONCore", "ReferralHeroSDK",
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,0 +1,64 @@
+import GRDB
+import JSONCore
+import ReferralHeroSDK
+
+extension ReferralHeroCall {
+    /// `formSubmit`: a new subscriber, organic or referred by `referrer`; an existing email is identified and its
+    /// data is not overwritten (Public Methods, "Add subscriber"). A referred sign-up is the referral's first
+    /// conversion event; a client `status` of `custom_event_pending` creates it Pending with none.
+    func addSubscriber(_ body: ReferralHeroBody) throws -> JSONValue {
+        let email = try email(body)
+        if let existing = try ReferralHeroSubscriber.find(email: email, campaign: campaign.uuid, db) {
+            return try existing.json(db, response: "subscriber_retrieved")
+        }
+        guard body.host != nil else { throw ReferralHeroFailure(.noHostingURL) }
+        guard let referrer = try namedReferrer(body) else {
+            return try insert(body, email: email, referrer: nil, status: "", events: 0)
+                .json(db, response: "subscriber_created")
+        }
+        let events = body.text("status") == "custom_event_pending" ? 0 : 1
+        return try insert(
+            body, email: email, referrer: referrer, status: campaign.status(afterEvents: events), events: events
+        ).json(db, response: "subscriber_created")
+    }
+
+    /// `UpdateSubscriber`: only the keys sent change; the email must stay valid.
+    func updateSubscriber(_ id: String, _ body: ReferralHeroBody) throws -> JSONValue {
+        let subscriber = try subscriber(id)
+        if body.has("email") { _ = try email(body) }
+        let columns: [(column: String, key: String)] = [
+            ("email", "email"), ("name", "name"), ("phone_number", "phone_number"),
+            ("crypto_wallet_address", "crypto_wallet_address"), ("crypto_wallet_provider", "crypto_wallet_provider"),
+            ("other_identifier_value", "other_identifier_value"), ("extra_field", "extra_field"),
+            ("extra_field_2", "extra_field_2"), ("option_field", "option_field_value"), ("source", "source"),
+            ("device", "device"), ("os_type", "os_type"), ("ip_address", "ip_address"),
+        ]
+        for (column, key) in columns where body.has(key) {
+            try db.execute(
+                sql: "UPDATE referralhero_subscribers SET \(column) = ? WHERE id = ?",
+                arguments: [body.values[key]?.stringValue ?? "", subscriber.id])
+        }
+        if let host = body.host {
+            try db.execute(sql: "UPDATE referralhero_subscribers SET host = ? WHERE id = ?", arguments: [host, id])
+        }
+        if let points = body.values["points"]?.numberValue?.integer {
+            try db.execute(
+                sql: "UPDATE referralhero_subscribers SET points = ? WHERE id = ?", arguments: [Int(points), id])
+        }
+        if let value = body.values["conversion_value"]?.doubleValue {
+            try db.execute(
+                sql: "UPDATE referralhero_subscribers SET conversion_amount = ? WHERE id = ?", arguments: [value, id])
+        }
+        try db.execute(sql: "UPDATE referralhero_subscribers SET updated_at = ? WHERE id = ?", arguments: [now, id])
+        return try self.subscriber(id).json(db, response: "subscriber_updated")
+    }
+
+    /// `DeleteSubscriber`: the subscriber and their share counts go; people they referred keep their referral
+    /// state and show an empty `referred_by`.
+    func deleteSubscriber(_ id: String) throws -> JSONValue {
+        let subscriber = try subscriber(id)
+        try db.execute(sql: "DELETE FROM referralhero_subscribers WHERE id = ?", arguments: [subscriber.id])
+        try db.execute(sql: "DELETE FROM referralhero_shares WHERE subscriber_id = ?", arguments: [subscriber.id])
+        return ["response": "subscriber_deleted", "id": .string(subscriber.id)]
+    }
+}

@@ -1,0 +1,79 @@
+import GRDB
+
+/// The simulator's tables (all `referralhero_…`) and the state a reset returns to: one campaign, `MF83c9616aa3`, with
+/// a goal of one conversion event, automatic confirmation, three rewards, the token `rh-sim-token`, no rate limit.
+enum ReferralHeroSchema {
+    /// The campaign every reset starts with.
+    static let defaultCampaign = "MF83c9616aa3"
+    /// The API token every reset starts with.
+    static let defaultToken = "rh-sim-token"
+    /// When the default campaign and its rewards were created (2026-01-01T00:00:00Z), fixed so answers repeat.
+    static let campaignCreatedAt = 1_767_225_600
+
+    static func register(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("referralhero.v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE referralhero_campaigns (
+                        uuid TEXT PRIMARY KEY, goal INTEGER NOT NULL, auto_confirm INTEGER NOT NULL,
+                        host TEXT NOT NULL);
+                    CREATE TABLE referralhero_tokens (token TEXT PRIMARY KEY);
+                    CREATE TABLE referralhero_settings (key TEXT PRIMARY KEY, value INTEGER);
+                    CREATE TABLE referralhero_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                    CREATE TABLE referralhero_rewards (
+                        campaign TEXT NOT NULL, id INTEGER NOT NULL, name TEXT NOT NULL, referrals INTEGER NOT NULL,
+                        PRIMARY KEY (campaign, id));
+                    CREATE TABLE referralhero_subscribers (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, campaign TEXT NOT NULL,
+                        email TEXT NOT NULL, name TEXT NOT NULL DEFAULT '', phone_number TEXT NOT NULL DEFAULT '',
+                        crypto_wallet_address TEXT NOT NULL DEFAULT '', crypto_wallet_provider TEXT NOT NULL DEFAULT '',
+                        other_identifier_value TEXT NOT NULL DEFAULT '', extra_field TEXT NOT NULL DEFAULT '',
+                        extra_field_2 TEXT NOT NULL DEFAULT '', option_field TEXT NOT NULL DEFAULT '',
+                        conversion_amount REAL NOT NULL DEFAULT 0, points INTEGER NOT NULL DEFAULT 0,
+                        code TEXT NOT NULL, host TEXT NOT NULL, source TEXT, device TEXT, os_type TEXT,
+                        screen_size TEXT, ip_address TEXT, referrer_id TEXT,
+                        referral_status TEXT NOT NULL DEFAULT '', events INTEGER NOT NULL DEFAULT 0,
+                        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+                    CREATE TABLE referralhero_clicks (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT, campaign TEXT NOT NULL, referrer TEXT NOT NULL,
+                        os_type TEXT NOT NULL, device TEXT NOT NULL, ip_address TEXT NOT NULL,
+                        screen_size TEXT NOT NULL);
+                    CREATE TABLE referralhero_shares (
+                        subscriber_id TEXT NOT NULL, social TEXT NOT NULL, count INTEGER NOT NULL,
+                        PRIMARY KEY (subscriber_id, social));
+                    """)
+            try seed(db)
+        }
+    }
+
+    /// Empties every table and seeds the default campaign.
+    static func reset(_ db: Database) throws {
+        for table in [
+            "campaigns", "tokens", "settings", "counters", "rewards", "subscribers", "clicks", "shares",
+        ] {
+            try db.execute(sql: "DELETE FROM referralhero_\(table)")
+        }
+        try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name LIKE 'referralhero_%'")
+        try seed(db)
+    }
+
+    private static func seed(_ db: Database) throws {
+        try ReferralHeroCampaign.save(
+            ReferralHeroCampaign(uuid: defaultCampaign, goal: 1, autoConfirm: true, host: "https://example.com"),
+            db)
+        try db.execute(sql: "INSERT INTO referralhero_tokens (token) VALUES (?)", arguments: [defaultToken])
+        try ReferralHeroCampaign.replaceRewards(
+            of: defaultCampaign, with: [("Early access", 1), ("Free month", 3), ("Lifetime plan", 5)], db)
+    }
+
+    /// The next value of a named counter, from 1.
+    static func next(_ counter: String, _ db: Database) throws -> Int {
+        try db.execute(
+            sql: """
+                INSERT INTO referralhero_counters (name, value) VALUES (?, 1)
+                ON CONFLICT(name) DO UPDATE SET value = value + 1
+                """, arguments: [counter])
+        return try Int.fetchOne(
+            db, sql: "SELECT value FROM referralhero_counters WHERE name = ?", arguments: [counter]) ?? 1
+    }
+}

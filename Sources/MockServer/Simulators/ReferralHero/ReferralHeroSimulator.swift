@@ -1,0 +1,108 @@
+public import CassetteKit
+import Foundation
+public import GRDB
+import JSONCore
+import ReferralHeroSDK
+
+/// The ReferralHero SDK API (vendors.md §1) as a stateful simulator, mounted at `/referralhero`: campaigns with a
+/// goal of one to three conversion events, subscribers, referrals moving Pending → Unconfirmed → Confirmed as the
+/// Public Methods page describes, link-click matching, the leaderboard, rewards and share counts.
+///
+/// Paths are the contract's (`/lists/{uuid}/subscribers/…`, optionally behind `/api/sdk/v1`). Every answer is the
+/// contract's envelope; ids (`sub_000000000001`…) and codes come from counters and the time from
+/// ``SimulatorState/now``, so the same calls give the same bytes. Campaigns, rewards, link clicks, tokens and the
+/// rate limit are set through the admin API (``respondToAdmin(_:state:)``).
+public struct ReferralHeroSimulator: Simulator {
+    public let vendor = "referralhero"
+
+    public init() {}
+
+    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+        ReferralHeroSchema.register(&migrator)
+    }
+
+    public func reset(state: SimulatorState) async throws {
+        try await state.database.write { try ReferralHeroSchema.reset($0) }
+    }
+
+    public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        let now = Int(state.now.timeIntervalSince1970.rounded(.down))
+        let target = ReferralHeroRoute.Target(url: request.url)
+        guard let parsed = ReferralHeroRoute.parse(method: request.method, segments: target.segments) else {
+            return ReferralHeroEnvelope.outside(
+                status: 404, code: "not_found",
+                message: "ReferralHero has no SDK endpoint \(request.method) \(target.segments.joined(separator: "/"))")
+        }
+        let (uuid, route) = parsed
+        let token = ReferralHeroToken.read(request.headers)
+        let body = request.decodedBody
+        return try await state.database.write { db in
+            do {
+                try Self.admit(token: token, now: now, db)
+                guard !uuid.isEmpty else { throw ReferralHeroFailure(.noListUUID) }
+                guard let campaign = try ReferralHeroCampaign.find(uuid, db) else {
+                    throw ReferralHeroFailure(.invalidList)
+                }
+                let call = ReferralHeroCall(campaign: campaign, now: now, db: db)
+                let data = try call.answer(route, method: request.method, body: body, query: target.query)
+                return ReferralHeroEnvelope.ok(data, now: now)
+            } catch let failure as ReferralHeroFailure {
+                return failure.response
+            }
+        }
+    }
+
+    /// Checks the token and counts the call against the rate limit (which counts refused calls too, like the
+    /// vendor's hourly allowance that resets 60 minutes after the window opened).
+    private static func admit(token: String?, now: Int, _ db: Database) throws {
+        guard let token else { throw ReferralHeroFailure(.noToken) }
+        let known = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM referralhero_tokens WHERE token = ?)", arguments: [token])
+        let settings = try ReferralHeroSettings(db)
+        guard known == true || (settings.acceptsRedactedTokens && ReferralHeroToken.isRedactionPlaceholder(token))
+        else {
+            throw ReferralHeroFailure(.invalidToken)
+        }
+        guard let limit = settings.callsPerHour else { return }
+        var windowStart = settings.windowStart ?? now
+        var calls = settings.windowCalls
+        if now - windowStart >= 3600 {
+            windowStart = now
+            calls = 0
+        }
+        calls += 1
+        try ReferralHeroSettings.set("window_start", windowStart, db)
+        try ReferralHeroSettings.set("window_calls", calls, db)
+        guard calls <= limit else { throw ReferralHeroFailure(.tooManyCalls) }
+    }
+}
+
+/// The simulator-wide settings: the hourly call allowance (none by default) and its current window.
+struct ReferralHeroSettings {
+    var callsPerHour: Int?
+    var windowStart: Int?
+    var windowCalls: Int
+    /// Whether a harness redaction placeholder (`<redacted:authorization:1>`) counts as a valid token: a cassette
+    /// never holds the real token, so its replay against the simulator (the provider check) sends the placeholder.
+    /// On by default; `PUT /tokens` with `"accept_redacted": false` turns it off for flows about a wrong token.
+    var acceptsRedactedTokens: Bool
+
+    init(_ db: Database) throws {
+        var values: [String: Int?] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM referralhero_settings") {
+            values[row["key"]] = row["value"] as Int?
+        }
+        callsPerHour = values["calls_per_hour"] ?? nil
+        windowStart = values["window_start"] ?? nil
+        windowCalls = (values["window_calls"] ?? nil) ?? 0
+        acceptsRedactedTokens = (values["accept_redacted"] ?? nil) != 0
+    }
+
+    static func set(_ key: String, _ value: Int?, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO referralhero_settings (key, value) VALUES (?, ?)
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: [key, value])
+    }
+}
