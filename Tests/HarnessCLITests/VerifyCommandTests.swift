@@ -28,12 +28,21 @@ struct VerifyCommandTests {
         }
     }
 
-    @Test("A tree without cassettes says 0 cassettes and exits 0")
+    @Test("A path without cassettes says 0 cassettes and exits 0")
     func noCassettes() async throws {
         try await withTemporaryDirectory { folder in
-            let result = try await harness(["verify", "--cassettes", folder.url.path])
+            let result = try await harness(["verify", folder.url.path])
             #expect(result.status == 0)
             #expect(result.standardOutput.contains("0 cassettes: nothing to check yet"))
+        }
+    }
+
+    @Test("Registered flows without cassettes fail, each naming the command that records it")
+    func flowsWithoutCassettes() async throws {
+        try await withTemporaryDirectory { folder in
+            let result = try await harness(["verify", "--cassettes", folder.url.path])
+            #expect(result.status == 1)
+            #expect(result.standardOutput.contains("record it: swift run harness record referralhero/full-journey"))
         }
     }
 
