@@ -116,6 +116,7 @@ let mockServer: [Target] = [
         dependencies: [
             "CassetteKit",
             "JSONCore",
+            "LibXML",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
