@@ -146,6 +146,14 @@ let mockServer: [Target] = [
             .product(name: "GRDB", package: "GRDB.swift"),
         ]
     ),
+    .testTarget(
+        name: "EngageSimulatorTests",
+        dependencies: [
+            "MockServer", "EngageSDK", "CassetteKit", "JSONCore", "LibXML",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
 ]
 
 let flowCatalog: [Target] = [
