@@ -149,7 +149,7 @@ let mockServer: [Target] = [
     .testTarget(
         name: "EngageSimulatorTests",
         dependencies: [
-            "MockServer", "EngageSDK", "CassetteKit", "JSONCore", "LibXML",
+            "MockServer", "EngageSDK", "FlowCatalog", "CassetteKit", "JSONCore", "LibXML",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]
