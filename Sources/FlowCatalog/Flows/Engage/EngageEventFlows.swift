@@ -48,13 +48,15 @@ extension EngageFlows {
         summary: "An opened notification (49) carrying CurrentCampaign sets the campaign and reports it",
         simulatorSetup: [Env.settings()]
     ) { context in
-        let engage = try Env.engage(context)
+        let recorder = EngageNotificationRecorder()
+        let engage = try Env.engage(context, delegate: recorder)
         let payload = EngageSDK.JSONValue.object([
             "aps": .object(["alert": .object(["body": .string("Spring sale")])]),
             "CurrentCampaign": .string("Spring"), "CampaignValidFor": .string("2 hours"),
         ])
         _ = try await engage.deepLinks.handle(openedNotification: payload)
         return [
+            "notifications": await Env.notifications(recorder),
             "currentCampaign": .string(await engage.campaigns.currentCampaign()),
             "events": try await Env.storedEvents(engage),
         ]
@@ -81,11 +83,15 @@ extension EngageFlows {
         summary: "Three failed posts (500) use up maxNumRetries and the event ends FAILED_POST",
         simulatorSetup: [Env.settings([("eventPostFailures", 3)])]
     ) { context in
-        let engage = try Env.engage(context)
+        let recorder = EngageNotificationRecorder()
+        let engage = try Env.engage(context, delegate: recorder)
         _ = try await engage.ubf.trackNamedEvent("Doomed")
         var reports: [Outcome] = []
         for _ in 1...2 { reports.append(Env.outcome(try await engage.ubf.postEventCache())) }
-        return ["retries": .array(reports), "events": try await Env.storedEvents(engage)]
+        return [
+            "retries": .array(reports), "notifications": await Env.notifications(recorder),
+            "events": try await Env.storedEvents(engage),
+        ]
     }
 
     static let augmentationTimeout = Flow(
@@ -97,10 +103,12 @@ extension EngageFlows {
             try await Task.sleep(for: .seconds(3600))
             return event
         }
-        let engage = try Env.engage(context, plugins: [slow])
+        let recorder = EngageNotificationRecorder()
+        let engage = try Env.engage(context, plugins: [slow], delegate: recorder)
         let stored = try await engage.ubf.trackNamedEvent("Located")
         return [
             "statusWhenTracked": .string(stored.status.description),
+            "notifications": await Env.notifications(recorder),
             "events": try await Env.storedEvents(engage),
         ]
     }

@@ -19,7 +19,7 @@ enum EngageFlowEnvironment {
 
     static func engage(
         _ context: FlowContext, credentials: EngageCredentials = credentials, config: EngageConfig? = nil,
-        plugins: [UBFAugmentationPlugin] = []
+        plugins: [UBFAugmentationPlugin] = [], delegate: (any EngageDelegate)? = nil
     ) throws -> Engage {
         let clock = context.clock
         let identifiers = context.identifiers
@@ -36,7 +36,7 @@ enum EngageFlowEnvironment {
                         clock.advance(by: Double(seconds) + Double(attoseconds) / 1e18)
                     }),
                 identifiers: .custom { identifiers.next().uuidString }, device: device,
-                augmentationPlugins: plugins))
+                augmentationPlugins: plugins, delegate: delegate))
     }
 
     /// The configuration with the audit table on (§6.2 step 4) and merge columns as configured.
@@ -117,6 +117,24 @@ enum EngageFlowEnvironment {
                     "eventTypeCode": .number(JSONNumber($0.eventTypeCode)), "status": .string($0.status.description),
                     "failures": .number(JSONNumber($0.failureCount)),
                 ]
+            })
+    }
+
+    /// The delegate notifications an app sees, in short form (`stored HOLD`, `augmented EXPIRED`, `posted 2`).
+    static func notifications(_ recorder: EngageNotificationRecorder) async -> Outcome {
+        .array(
+            await recorder.notifications.compactMap { notification -> Outcome? in
+                switch notification {
+                case .eventStored(_, let status): .string("stored \(status)")
+                case .eventAugmented(_, let status): .string("augmented \(status)")
+                case .eventsPosted(let ids): .string("posted \(ids.count)")
+                case .eventsPostFailed(let ids, _): .string("post failed \(ids.count)")
+                case .currentCampaignChanged(let name, let expiresAt):
+                    .string("campaign \(name) until \(expiresAt.formatted(.iso8601))")
+                case .tokenRefreshed, .tokenRequestFailed, .mobileUserIDSet, .recipientIDSet, .sessionStarted,
+                    .sessionEnded:
+                    nil
+                }
             })
     }
 
