@@ -1,8 +1,10 @@
 import CassetteKit
 import FlowCatalog
+import EngageSDK
 import Foundation
 import HTTPTypes
 import JSONCore
+import LibXML
 import MockServer
 import OpenAPIRuntime
 import Synchronization
@@ -118,5 +120,59 @@ struct EngageFlowsTests {
         let notification = try await Self.outcome("notification-opened-campaign")
         #expect(notification["currentCampaign"] == "Spring")
         #expect(notification["events"]?[0]?["eventTypeCode"]?.int == 49)
+    }
+}
+
+@Suite("Engage schemas against the flows' traffic")
+struct EngageSchemaTests {
+    static let xsdFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Schemas/engage/xsd")
+
+    static let requestSchemas = [
+        "SelectRecipientData": "select-recipient-data.xsd", "AddRecipient": "add-recipient.xsd",
+        "UpdateRecipient": "update-recipient.xsd", "AddListColumn": "add-list-column.xsd",
+        "InsertUpdateRelationalTable": "insert-update-relational-table.xsd",
+        "RemoveRecipient": "remove-recipient.xsd", "GetListMetaData": "get-list-metadata.xsd",
+    ]
+
+    @Test(
+        "Every XMLAPI request and result of the flows validates against its XSD",
+        arguments: EngageFlows.all.filter { $0.name != "invalid-xml" }.map(\.name))
+    func xmlBodies(name: String) async throws {
+        let flow = try #require(EngageFlows.all.first { $0.name == name })
+        let run = try await EngageFlowsTests.run(flow)
+        let result = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("result.xsd"))
+        for (request, response) in zip(run.requests, run.responses) where request.url == "/XMLAPI" {
+            let text = String(decoding: request.body, as: UTF8.self)
+            let xml = try #require(
+                text.split(separator: "&").first { $0.hasPrefix("xml=") }.flatMap {
+                    $0.dropFirst(4).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                })
+            let operation = try #require(try XML.Document(string: xml).root?.first("Body")?.elements.first?.name)
+            let schema = try XML.Schema(
+                contentsOf: Self.xsdFolder.appendingPathComponent(try #require(Self.requestSchemas[operation])))
+            #expect(try schema.validate(data: Data(xml.utf8)).isEmpty, "\(name) request \(operation)")
+            #expect(try result.validate(data: response).isEmpty, "\(name) result of \(operation)")
+        }
+    }
+
+    @Test("Results of every simulated operation and faults validate against result.xsd")
+    func simulatorResults() async throws {
+        let simulator = try SimulatorFixture()
+        let token = try await simulator.token()
+        let schema = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("result.xsd"))
+        let requests = [
+            "<Envelope><Body><GetListMetaData><LIST_ID>23949</LIST_ID></GetListMetaData></Body></Envelope>",
+            "<Envelope><Body><SelectRecipientData><LIST_ID>23949</LIST_ID><EMAIL>x</EMAIL></SelectRecipientData></Body></Envelope>",
+            "<Envelope><Body><RemoveRecipient><LIST_ID>23949</LIST_ID><EMAIL>x</EMAIL></RemoveRecipient></Body></Envelope>",
+            "<Envelope><Body>",
+        ]
+        #expect(!(try schema.validate(data: Data(requests[0].utf8))).isEmpty, "a request is not a result")
+        for envelope in requests {
+            let response = try await simulator.raw(
+                url: "/XMLAPI", contentType: FormEncoding.contentType, token: token,
+                body: FormEncoding.encode([("xml", envelope)]))
+            #expect(try schema.validate(data: response.body).isEmpty, "\(envelope)")
+        }
     }
 }
