@@ -155,4 +155,20 @@ struct CassetteCodecTests {
             params: [HAR.Param(name: "a b", value: "1&2"), HAR.Param(name: "xml", value: "<E/>")])
         #expect(postData.bytes == Data("a%20b=1%262&xml=%3CE%2F%3E".utf8))
     }
+
+    @Test("A large cassette is read in slices on every core, in order, and its first bad entry is the one reported")
+    func largeCassette() throws {
+        let cassette = Sample.cassette((0..<3000).map { (Sample.request(body: "{\"n\":\($0)}"), Sample.response()) })
+        let reloaded = try Cassette(data: cassette.encoded(), source: "large.har")
+        #expect(reloaded == cassette)
+        var json = cassette.json
+        json.set(7, at: "/log/entries/2500/request/url")
+        json.set(.null, at: "/log/entries/1700/response/status")
+        json.set("not a number", at: "/log/entries/1400/time")
+        let error = #expect(throws: CassetteError.self) { try Cassette(json: json, source: "large.har") }
+        #expect(
+            error
+                == .malformed(
+                    file: "large.har", pointer: "/log/entries/1400/time", expected: "a number", found: "string"))
+    }
 }

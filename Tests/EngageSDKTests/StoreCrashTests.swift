@@ -17,7 +17,7 @@ struct StoreCrashTests {
     @Test("A process killed (SIGKILL) in the middle of a flush loses no event; the rest go out on restart")
     func killedMidFlush() async throws {
         let probe = try #require(
-            HarnessBinary.url(named: "EngageStoreProbe"), "build the probe first: swift build --build-tests")
+            BuiltExecutable.url(named: "EngageStoreProbe"), "build the probe first: swift build --build-tests")
         try await withTemporaryDirectory { folder in
             let database = folder.appending("events.sqlite")
             let journal = folder.appending("server-journal.txt")

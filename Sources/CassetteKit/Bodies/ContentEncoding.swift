@@ -44,28 +44,21 @@ public enum ContentEncoding {
         var stream = z_stream()
         guard czlib_inflate_init(&stream, windowBits) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
-        var output = Data()
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var status: Int32 = Z_OK
-        input.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
-            stream.avail_in = uInt(raw.count)
-            repeat {
-                chunk.withUnsafeMutableBufferPointer { buffer in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    output.append(buffer.baseAddress!, count: buffer.count - Int(stream.avail_out))
-                }
-            } while status == Z_OK && (stream.avail_in > 0 || stream.avail_out == 0)
-        }
-        return status == Z_STREAM_END ? output : nil
+        return run(&stream, input, finishing: false) { CZlib.inflate(&$0, Z_NO_FLUSH) }
     }
 
     private static func deflate(_ input: Data, windowBits: Int32) -> Data? {
         var stream = z_stream()
         guard czlib_deflate_init(&stream, Z_DEFAULT_COMPRESSION, windowBits) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
+        return run(&stream, input, finishing: true) { CZlib.deflate(&$0, Z_FINISH) }
+    }
+
+    /// Feeds `input` through an initialised zlib stream in 64 KiB output chunks; the bytes out, or nil when
+    /// the stream did not end cleanly (truncated or not in that format).
+    private static func run(
+        _ stream: inout z_stream, _ input: Data, finishing: Bool, step: (inout z_stream) -> Int32
+    ) -> Data? {
         var output = Data()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var status: Int32 = Z_OK
@@ -76,10 +69,10 @@ public enum ContentEncoding {
                 chunk.withUnsafeMutableBufferPointer { buffer in
                     stream.next_out = buffer.baseAddress
                     stream.avail_out = uInt(buffer.count)
-                    status = CZlib.deflate(&stream, Z_FINISH)
+                    status = step(&stream)
                     output.append(buffer.baseAddress!, count: buffer.count - Int(stream.avail_out))
                 }
-            } while status == Z_OK
+            } while status == Z_OK && (finishing || stream.avail_in > 0 || stream.avail_out == 0)
         }
         return status == Z_STREAM_END ? output : nil
     }

@@ -12,12 +12,12 @@ enum FormCoding {
     /// skipped.
     static func decode(_ text: some StringProtocol) -> [Field] {
         var fields: [Field] = []
-        for segment in Substring(text).split(separator: "&", omittingEmptySubsequences: true) {
-            if let equals = segment.firstIndex(of: "=") {
+        for segment in segments(Substring(text)) where !segment.isEmpty {
+            if let equals = segment.firstIndex(ofASCII: UInt8(ascii: "=")) {
                 fields.append(
                     Field(
                         name: percentDecode(segment[..<equals]),
-                        value: percentDecode(segment[segment.index(after: equals)...]),
+                        value: percentDecode(segment[segment.utf8.index(after: equals)...]),
                         raw: segment))
             } else {
                 fields.append(Field(name: percentDecode(segment), value: "", raw: segment))
@@ -26,18 +26,34 @@ enum FormCoding {
         return fields
     }
 
+    /// The `&`-separated segments of `text`, empty ones included.
+    static func segments(_ text: Substring) -> [Substring] {
+        var result: [Substring] = []
+        var start = text.startIndex
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            if text.utf8[index] == UInt8(ascii: "&") {
+                result.append(text[start..<index])
+                start = text.utf8.index(after: index)
+            }
+            index = text.utf8.index(after: index)
+        }
+        result.append(text[start...])
+        return result
+    }
+
     /// `text` with each field's value replaced by what `transform` returns (nil keeps the raw segment exactly).
     static func rewrite(_ text: String, _ transform: (_ name: String, _ value: String) -> String?) -> String {
         var changed = false
         var output: [Substring] = []
-        for segment in Substring(text).split(separator: "&", omittingEmptySubsequences: false) {
+        for segment in segments(Substring(text)) {
             guard !segment.isEmpty else {
                 output.append(segment)
                 continue
             }
-            let equals = segment.firstIndex(of: "=")
+            let equals = segment.firstIndex(ofASCII: UInt8(ascii: "="))
             let rawName = equals.map { segment[..<$0] } ?? segment
-            let value = equals.map { percentDecode(segment[segment.index(after: $0)...]) } ?? ""
+            let value = equals.map { percentDecode(segment[segment.utf8.index(after: $0)...]) } ?? ""
             if let replacement = transform(percentDecode(rawName), value), replacement != value {
                 changed = true
                 output.append(Substring(rawName + "=" + encode(replacement)))

@@ -12,9 +12,7 @@ public enum MediaType: Sendable, Hashable {
     /// Classifies a `Content-Type` or HAR `mimeType` such as `application/vnd.api+json; charset=utf-8`.
     /// Without one, `sniffing` (the body) decides between JSON, XML and text.
     public init(contentType: String?, sniffing body: some Collection<UInt8> = [UInt8]()) {
-        let essence =
-            contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            ?? ""
+        let essence = contentType.map(Self.essence) ?? ""
         if essence.hasSuffix("/json") || essence.hasSuffix("+json") || essence == "application/x-ndjson" {
             self = .json
         } else if essence.hasSuffix("/xml") || essence.hasSuffix("+xml") {
@@ -28,6 +26,16 @@ public enum MediaType: Sendable, Hashable {
         } else {
             self = .binary
         }
+    }
+
+    /// `type/subtype` of a content type, lowercased, without parameters or surrounding spaces.
+    static func essence(_ contentType: String) -> String {
+        let bytes = contentType.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var slice = contentType[..<end].utf8[...]
+        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
+        while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
+        return Substring(slice).asciiLowercased
     }
 
     private static func sniff(_ body: some Collection<UInt8>) -> MediaType {

@@ -47,8 +47,11 @@ extension HAR.Log: HARCodable {
             try HAR.Creator(reading: &reader)
         }
         pages = try reader.optionalArray("pages") { reader throws(CassetteError) in try HAR.Page(reading: &reader) }
-        guard reader.object["entries"] != nil else { throw reader.missing("entries", expected: "an array") }
-        entries = try reader.array("entries") { reader throws(CassetteError) in try HAR.Entry(reading: &reader) }
+        guard let list = reader.raw("entries") else { throw reader.missing("entries", expected: "an array") }
+        guard case .array(let elements) = list else {
+            throw reader.wrongType("entries", expected: "an array", found: list)
+        }
+        entries = try HAR.Entry.read(elements, at: reader.pointer.appending("entries"), file: reader.file)
         comment = try reader.optionalString("comment")
         harness = try reader.optionalObject(HarnessExtension.key) { reader throws(CassetteError) in
             try HarnessExtension(reading: &reader)

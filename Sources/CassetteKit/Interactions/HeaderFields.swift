@@ -74,6 +74,9 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
 
     /// Whether two header names are the same (ASCII case-insensitive).
     static func same(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.lowercased() == rhs.lowercased()
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
+            left == right || (left | 0x20 == right | 0x20 && (left | 0x20) >= 0x61 && (left | 0x20) <= 0x7A)
+        }
     }
 }

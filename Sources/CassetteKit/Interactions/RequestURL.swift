@@ -15,37 +15,41 @@ public struct RequestURL: Sendable, Hashable {
     /// Splits `text`; a relative URL (no scheme) gives an empty scheme and host.
     public init(_ text: String) {
         var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        if let query = rest.firstIndex(of: "?") {
-            self.query = String(rest[rest.index(after: query)...])
-            rest = rest[..<query]
+        if let hash = rest.firstIndex(ofASCII: UInt8(ascii: "#")) { rest = rest[..<hash] }
+        if let question = rest.firstIndex(ofASCII: UInt8(ascii: "?")) {
+            query = String(rest[rest.utf8.index(after: question)...])
+            rest = rest[..<question]
         } else {
             query = nil
         }
-        if let marker = rest.firstRange(of: "://") {
-            scheme = rest[..<marker.lowerBound].lowercased()
+        scheme = ""
+        host = ""
+        port = nil
+        if let marker = rest.firstUTF8Range(of: "://") {
+            scheme = rest[..<marker.lowerBound].asciiLowercased
             rest = rest[marker.upperBound...]
-            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let slash = rest.firstIndex(ofASCII: UInt8(ascii: "/")) ?? rest.endIndex
             var authority = rest[..<slash]
             rest = rest[slash...]
-            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-            if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-                host = authority[authority.index(after: authority.startIndex)..<close].lowercased()
-                let after = authority[authority.index(after: close)...]
-                port = after.hasPrefix(":") ? Int(after.dropFirst()) : nil
-            } else if let colon = authority.lastIndex(of: ":") {
-                host = authority[..<colon].lowercased()
-                port = Int(authority[authority.index(after: colon)...])
-            } else {
-                host = authority.lowercased()
-                port = nil
+            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+                authority = authority[authority.utf8.index(after: at)...]
             }
-        } else {
-            scheme = ""
-            host = ""
-            port = nil
+            (host, port) = Self.split(authority)
         }
         path = rest.isEmpty ? "/" : String(rest)
+    }
+
+    private static func split(_ authority: Substring) -> (host: String, port: Int?) {
+        let bytes = authority.utf8
+        if bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) {
+            let host = authority[bytes.index(after: bytes.startIndex)..<close].asciiLowercased
+            let after = authority[bytes.index(after: close)...]
+            return (host, after.utf8.first == UInt8(ascii: ":") ? Int(after.dropFirst()) : nil)
+        }
+        if let colon = bytes.lastIndex(of: UInt8(ascii: ":")) {
+            return (authority[..<colon].asciiLowercased, Int(authority[bytes.index(after: colon)...]))
+        }
+        return (authority.asciiLowercased, nil)
     }
 
     /// The port, or the scheme's default (80 for http, 443 for https).

@@ -33,9 +33,9 @@ struct PlaceholderTable: Sendable {
     /// Continues numbering after the placeholders already in `text` (a cassette redacted before).
     mutating func continueAfter(placeholdersIn text: String) {
         var rest = Substring(text)
-        while let start = rest.firstRange(of: Self.prefix) {
+        while let start = rest.firstUTF8Range(of: Self.prefix) {
             rest = rest[start.upperBound...]
-            guard let close = rest.firstIndex(of: ">") else { break }
+            guard let close = rest.firstIndex(ofASCII: UInt8(ascii: ">")) else { break }
             let inside = rest[..<close]
             if let colon = inside.lastIndex(of: ":"), let number = Int(inside[inside.index(after: colon)...]) {
                 let kind = String(inside[..<colon])
@@ -47,13 +47,13 @@ struct PlaceholderTable: Sendable {
 
     /// `<redacted:kind:3>` → `<redacted:kind>` everywhere in `text`.
     static func stripNumbers(_ text: String) -> String {
-        guard text.contains(prefix) else { return text }
+        guard text.containsUTF8(prefix) else { return text }
         var output = ""
         var rest = Substring(text)
-        while let start = rest.firstRange(of: prefix) {
+        while let start = rest.firstUTF8Range(of: prefix) {
             output += rest[..<start.upperBound]
             rest = rest[start.upperBound...]
-            guard let close = rest.firstIndex(of: ">") else { break }
+            guard let close = rest.firstIndex(ofASCII: UInt8(ascii: ">")) else { break }
             var inside = rest[..<close]
             if let colon = inside.lastIndex(of: ":"), Int(inside[inside.index(after: colon)...]) != nil {
                 inside = inside[..<colon]

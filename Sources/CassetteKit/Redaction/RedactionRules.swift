@@ -50,7 +50,7 @@ public struct RedactionRules: Sendable, Hashable {
         let lowered = name.lowercased()
         if headers.contains(lowered) { return true }
         if detectsKeyHeaders,
-            ["api-key", "apikey", "api_key", "auth-token", "access-token"].contains(where: lowered.contains)
+            ["api-key", "apikey", "api_key", "auth-token", "access-token"].contains(where: { lowered.containsUTF8($0) })
         {
             return true
         }
@@ -62,8 +62,10 @@ public struct RedactionRules: Sendable, Hashable {
 
     /// Whether a query parameter, form field, JSON member or XML node called `name` holds a secret.
     func isSecretField(_ name: String, in kind: PairKind? = nil) -> Bool {
-        let lowered = name.lowercased()
-        if fieldNames.contains(lowered) { return true }
+        if !fieldNames.isEmpty {
+            let hasUppercase = name.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            if fieldNames.contains(hasUppercase ? name.lowercased() : name) { return true }
+        }
         guard let kind else { return false }
         return rules.contains { rule in
             switch (rule.selector, kind) {
@@ -87,15 +89,26 @@ public struct RedactionRules: Sendable, Hashable {
     /// and the configured XPaths.
     var xpaths: [String] {
         var expressions: [String] = []
+        if let named = namedFieldsXPath { expressions.append(named) }
+        return expressions + configuredXPaths
+    }
+
+    /// The configured XPaths alone.
+    var configuredXPaths: [String] {
+        rules.compactMap { rule in
+            if case .xpath(let expression) = rule.selector { return expression }
+            return nil
+        }
+    }
+
+    /// Leaf elements and attributes named like a secret field, as one XPath.
+    private var namedFieldsXPath: String? {
         if !fieldNames.isEmpty {
             let lower = "translate(local-name(), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
             let names = fieldNames.sorted().map { "\(lower)='\($0)'" }.joined(separator: " or ")
-            expressions.append("//*[not(*)][\(names)] | //@*[\(names)]")
+            return "//*[not(*)][\(names)] | //@*[\(names)]"
         }
-        for rule in rules {
-            if case .xpath(let expression) = rule.selector { expressions.append(expression) }
-        }
-        return expressions
+        return nil
     }
 }
 

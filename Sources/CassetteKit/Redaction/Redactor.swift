@@ -171,6 +171,6 @@ extension HAR.Entry {
         texts += request.postData?.params?.compactMap(\.value) ?? []
         if let text = request.postData?.text { texts.append(text) }
         if let text = response.content.text { texts.append(text) }
-        return texts.filter { $0.contains(PlaceholderTable.prefix) }
+        return texts.filter { $0.containsUTF8(PlaceholderTable.prefix) }
     }
 }

@@ -7,10 +7,14 @@ struct SecretReplacer {
     var table: PlaceholderTable
     /// Where secrets were replaced, as selector text, and by what.
     private(set) var applied: [(field: String, placeholder: String)] = []
+    private let patterns: [ValuePattern]
+    private let jsonPointers: [FieldRule]
 
     init(rules: RedactionRules, table: PlaceholderTable) {
         self.rules = rules
         self.table = table
+        patterns = rules.patterns
+        jsonPointers = rules.jsonPointers
     }
 
     mutating func placeholder(kind: String, secret: String, field: String) -> String {
@@ -72,7 +76,7 @@ struct SecretReplacer {
     /// `text` with every `value:` pattern match replaced.
     mutating func patterns(in text: String, field: String) -> String {
         var result = text
-        for pattern in rules.patterns {
+        for pattern in patterns {
             result = pattern.replacingMatches(in: result) { secret in
                 placeholder(kind: "pattern", secret: secret, field: field)
             }
@@ -82,8 +86,8 @@ struct SecretReplacer {
 
     /// A JSON value with secret members, configured pointers and pattern matches replaced.
     mutating func json(_ value: inout JSONValue, field prefix: String = "json:") {
-        walk(&value, at: .root, prefix: prefix)
-        for rule in rules.jsonPointers {
+        if holdsSecrets(value) { walk(&value, at: .root, prefix: prefix) }
+        for rule in jsonPointers {
             guard case .json(let pattern) = rule.selector else { continue }
             let kind = pattern.tokens.last(where: { $0 != "*" }) ?? "json"
             for pointer in value.resolve(pattern) {
@@ -113,11 +117,26 @@ struct SecretReplacer {
             for index in array.indices { walk(&array[index], at: pointer.appending(index), prefix: prefix) }
             value = .array(array)
         case .string(let text):
-            if !rules.patterns.isEmpty || text.contains(PlaceholderTable.prefix) {
+            if !patterns.isEmpty {
                 value = .string(patterns(in: text, field: prefix + pointer.description))
             }
         default:
             break
+        }
+    }
+
+    /// Whether `value` has a member named like a secret, or a string the patterns may match (a read-only
+    /// scan, so the common case copies nothing).
+    private func holdsSecrets(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let object):
+            object.contains { member in
+                (rules.isSecretField(member.key) && Self.text(of: member.value).map { !$0.isEmpty } == true)
+                    || holdsSecrets(member.value)
+            }
+        case .array(let elements): elements.contains(where: holdsSecrets)
+        case .string: !patterns.isEmpty
+        default: false
         }
     }
 

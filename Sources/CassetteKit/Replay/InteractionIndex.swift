@@ -21,6 +21,8 @@ public final class InteractionIndex: Sendable {
     let ownNormalizers: [Int: Normalizer]
     let buckets: [BucketKey: [Int]]
     private let prepared = Mutex<[BucketKey: PreparedBucket]>([:])
+    /// Responses converted from HAR on first replay.
+    private let responses: Mutex<[CassetteResponse?]>
 
     struct PreparedBucket: Sendable {
         var byForm: [NormalizedRequest: [Int]] = [:]
@@ -67,6 +69,7 @@ public final class InteractionIndex: Sendable {
             buckets[normalizer.bucket(request), default: []].append(index)
         }
         self.requests = requests
+        responses = Mutex(Array(repeating: nil, count: requests.count))
         ownNormalizers = own
         self.buckets = buckets
     }
@@ -82,20 +85,23 @@ public final class InteractionIndex: Sendable {
 
     /// The recorded response of entry `index`: the recorded bytes and headers exactly.
     public func response(at index: Int) throws(CassetteError) -> CassetteResponse {
+        if let cached = responses.withLock({ $0[index] }) { return cached }
         guard let response = entries[index].response.cassetteResponse else {
             throw .malformed(
                 file: file ?? name, pointer: "/log/entries/\(index)/response/content/text", expected: "base64 text",
                 found: "text that is not base64")
         }
+        responses.withLock { $0[index] = response }
         return response
     }
 
     /// Every entry that answers `request`, in recording order.
     public func matches(for request: CassetteRequest) -> [Int] {
-        let key = normalizer.bucket(request)
+        let url = request.parts
+        let key = normalizer.bucket(request, url: url)
         guard let members = buckets[key] else { return [] }
         let bucket = prepare(key, members)
-        var found = bucket.byForm[normalizer.normalize(request)] ?? []
+        var found = bucket.byForm[normalizer.normalize(request, url: url)] ?? []
         if !bucket.own.isEmpty {
             for (entry, form) in bucket.own where ownNormalizers[entry]?.normalize(request) == form {
                 found.append(entry)

@@ -24,7 +24,7 @@ public final class CassetteRecorder: Sendable {
     /// Opens the cassette `name` of `store`.
     ///
     /// - Parameters:
-    ///   - mode: the record mode; nil reads `HARNESS_RECORD` (default `once`).
+    ///   - mode: the record mode (``RecordMode/fromEnvironment(_:default:)`` reads `HARNESS_RECORD`).
     ///   - options: matching and replay options; their `redaction` rules are also applied when recording.
     ///   - settings: `_harness` settings for a new cassette (flow, vendor, volatile fields…), merged into an
     ///     existing one.
@@ -34,18 +34,11 @@ public final class CassetteRecorder: Sendable {
     public init(
         cassette name: String,
         store: CassetteStore,
-        mode: RecordMode? = nil,
+        mode: RecordMode,
         options: ReplayOptions = ReplayOptions(),
         settings: HarnessExtension? = nil,
         now: @escaping @Sendable () -> Date = Date.init
     ) async throws(CassetteError) {
-        let chosen: RecordMode
-        if let mode {
-            chosen = mode
-        } else {
-            chosen = try RecordMode.fromEnvironment()
-        }
-        let mode = chosen
         self.name = name
         self.mode = mode
         self.store = store

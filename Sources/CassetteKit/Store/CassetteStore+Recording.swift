@@ -109,8 +109,7 @@ extension CassetteStore {
     /// Encodes and writes off the actor, so recording goes on while a large cassette is written.
     @concurrent
     private static func write(_ cassette: Cassette, to url: URL) async throws(CassetteError) {
-        try AtomicFile.write(cassette.encoded(), to: url)
-        AtomicFile.removeAbandonedTemporaryFiles(beside: url)
+        try cassette.write(to: url)
     }
 }
 

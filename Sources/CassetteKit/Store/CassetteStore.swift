@@ -50,25 +50,39 @@ public actor CassetteStore {
 
     /// Writes `cassette` as `name`, atomically.
     public func save(_ cassette: Cassette, as name: String) throws(CassetteError) {
-        let url = try url(for: name)
-        try AtomicFile.write(cassette.encoded(), to: url)
-        AtomicFile.removeAbandonedTemporaryFiles(beside: url)
+        try cassette.write(to: url(for: name))
     }
 
-    /// The names of every cassette under the root, sorted (`engage/login`, …). Temporary files are skipped.
+    /// The names of every cassette under the root, sorted (`engage/login`, …). Temporary files are skipped,
+    /// and so are files whose names a cassette name cannot hold (see ``cassetteFiles()`` for those).
     public nonisolated func list() -> [String] {
+        let base = root.standardizedFileURL.path
+        return cassetteFiles().compactMap { url in
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base) else { return nil }
+            return try? Self.validated(String(path.dropFirst(base.count).drop { $0 == "/" }))
+        }
+    }
+
+    /// Every `.har` file under the root, in a stable order; hidden (temporary) files are skipped.
+    public nonisolated func cassetteFiles() -> [URL] {
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
             return []
         }
-        let base = root.standardizedFileURL.path
-        var names: [String] = []
-        for case let url as URL in enumerator where url.pathExtension == "har" && !url.lastPathComponent.hasPrefix(".")
-        {
-            var path = url.standardizedFileURL.path
-            guard path.hasPrefix(base) else { continue }
-            path = String(path.dropFirst(base.count).drop { $0 == "/" }.dropLast(4))
-            names.append(path)
+        var files: [URL] = []
+        for case let url as URL in enumerator
+        where url.pathExtension == "har" && !url.lastPathComponent.hasPrefix(".") {
+            files.append(url)
         }
-        return names.sorted()
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+extension Cassette {
+    /// Writes the cassette to `url` atomically (a temporary file in the same folder, flushed, then renamed
+    /// over the target), and removes temporary files that killed writers left beside it.
+    public func write(to url: URL) throws(CassetteError) {
+        try AtomicFile.write(encoded(), to: url)
+        AtomicFile.removeAbandonedTemporaryFiles(beside: url)
     }
 }

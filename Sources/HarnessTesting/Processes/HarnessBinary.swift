@@ -8,11 +8,13 @@ public enum HarnessBinary {
         if let override = ProcessInfo.processInfo.environment["HARNESS_BINARY"] {
             return URL(fileURLWithPath: override)
         }
-        return url(named: "harness")
+        return BuiltExecutable.url(named: "harness")
     }
+}
 
-    /// An executable product of this package named `name` (such as a test probe), found beside the running
-    /// test bundle.
+/// Executables of this package (the CLI, test probes), found beside the running test bundle.
+public enum BuiltExecutable {
+    /// The executable `name` in the build folder of the running tests, or nil when it is not built.
     public static func url(named name: String) -> URL? {
         var candidates: [URL] = []
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

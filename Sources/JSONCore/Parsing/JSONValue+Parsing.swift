@@ -130,17 +130,27 @@ struct JSONParser {
     private mutating func parseString() throws(JSONError) -> String {
         index += 1  // opening quote
         let start = index
-        // Fast path: no escapes.
+        // Fast path: no escapes. ASCII text needs no validation, which keeps the common case cheap.
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                guard let text = String(validating: slice, as: UTF8.self) else { throw invalidUTF8(in: start..<index) }
+                let text: String
+                if ascii {
+                    text = String(decoding: slice, as: UTF8.self)
+                } else {
+                    guard let valid = String(validating: slice, as: UTF8.self) else {
+                        throw invalidUTF8(in: start..<index)
+                    }
+                    text = valid
+                }
                 index += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw syntax("control character in a string must be escaped") }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         var buffer = [UInt8](bytes[start..<index])

@@ -1,44 +1,90 @@
 /// A JSON object that remembers the order its keys were added in (for faithful writing), while comparing
 /// as an unordered map.
+///
+/// Members are kept in an array, searched linearly while the object is small (most JSON objects are: a
+/// dozen members or fewer), with a key index built once an object grows past ``indexThreshold`` members. So
+/// parsing and reading small objects never hash, and large ones stay O(1) to look up.
 public struct JSONObject: Sendable, Hashable, Sequence {
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    private var members: [(key: String, value: JSONValue)] = []
+    /// Positions of the keys, present only when the object has more than `indexThreshold` members.
+    private var index: [String: Int]?
+
+    /// Objects with more members than this get a key index.
+    static let indexThreshold = 16
 
     public init() {}
 
     public init(_ pairs: [(String, JSONValue)]) {
+        members.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    /// The keys in the order they were added.
+    public var keys: [String] { members.map(\.key) }
 
-    /// Reads, replaces or (with nil) removes a member. A new key goes last.
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    /// Reads, replaces or (with nil) removes a member. A new key goes last; a replaced one keeps its place.
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { members[$0].value } }
         set {
-            if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            let found = position(of: key)
+            switch (found, newValue) {
+            case (let position?, let value?):
+                members[position].value = value
+            case (nil, let value?):
+                members.append((key, value))
+                if index != nil {
+                    index?[key] = members.count - 1
+                } else if members.count > Self.indexThreshold {
+                    buildIndex()
+                }
+            case (let position?, nil):
+                members.remove(at: position)
+                if index != nil { buildIndex() }
+            case (nil, nil):
+                break
             }
         }
     }
 
+    private mutating func buildIndex() {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(members.count)
+        for (offset, member) in members.enumerated() { positions[member.key] = offset }
+        index = positions
+    }
+
     public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-        keys.lazy.map { (key: $0, value: storage[$0]!) }.makeIterator()
+        members.makeIterator()
     }
 
     /// The members sorted by key (a stable order), as the stable writer emits them.
     public var sortedMembers: [(key: String, value: JSONValue)] {
-        keys.sorted().map { (key: $0, value: storage[$0]!) }
+        members.sorted { $0.key < $1.key }
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.storage == rhs.storage
+        guard lhs.members.count == rhs.members.count else { return false }
+        return lhs.members.allSatisfy { member in rhs[member.key] == member.value }
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage)
+        // Order-independent: the members' hashes are summed, as a dictionary's are.
+        var sum = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            sum &+= memberHasher.finalize()
+        }
+        hasher.combine(members.count)
+        hasher.combine(sum)
     }
 }

@@ -9,7 +9,8 @@ struct HARReader {
     let object: JSONObject
     let pointer: JSONPointer
     let file: String
-    private(set) var consumed: Set<String> = []
+    /// Read members (a handful per object, so a list is cheaper than a set).
+    private(set) var consumed: [String] = []
 
     init(_ value: JSONValue, at pointer: JSONPointer, file: String) throws(CassetteError) {
         guard case .object(let object) = value else {
@@ -22,8 +23,7 @@ struct HARReader {
 
     /// A required string; a missing member is an error.
     mutating func string(_ key: String) throws(CassetteError) -> String {
-        guard let value = try optionalString(key) else { throw missing(key, expected: "a string") }
-        return value
+        try required(key, "a string", optionalString(key))
     }
 
     /// A string that exporters sometimes leave out; absent or `null` gives `fallback`.
@@ -32,19 +32,12 @@ struct HARReader {
     }
 
     mutating func optionalString(_ key: String) throws(CassetteError) -> String? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case .string(let value)?:
-            consumed.insert(key)
-            return value
-        case let other?: throw wrongType(key, expected: "a string", found: other)
-        }
+        try scalar(key, expected: "a string", \.stringValue)
     }
 
     /// A required number (a numeric string is accepted, as some exporters write one).
     mutating func double(_ key: String) throws(CassetteError) -> Double {
-        guard let value = try optionalDouble(key) else { throw missing(key, expected: "a number") }
-        return value
+        try required(key, "a number", optionalDouble(key))
     }
 
     mutating func double(_ key: String, default fallback: Double) throws(CassetteError) -> Double {
@@ -52,21 +45,11 @@ struct HARReader {
     }
 
     mutating func optionalDouble(_ key: String) throws(CassetteError) -> Double? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case .number(let number)?:
-            consumed.insert(key)
-            return number.double
-        case .string(let text)? where Double(text) != nil:
-            consumed.insert(key)
-            return Double(text)
-        case let other?: throw wrongType(key, expected: "a number", found: other)
-        }
+        try scalar(key, expected: "a number") { value in value.doubleValue ?? value.stringValue.flatMap(Double.init) }
     }
 
     mutating func int(_ key: String) throws(CassetteError) -> Int {
-        guard let value = try optionalInt(key) else { throw missing(key, expected: "an integer") }
-        return value
+        try required(key, "an integer", optionalInt(key))
     }
 
     mutating func int(_ key: String, default fallback: Int) throws(CassetteError) -> Int {
@@ -74,12 +57,28 @@ struct HARReader {
     }
 
     mutating func optionalInt(_ key: String) throws(CassetteError) -> Int? {
-        guard let value = try optionalDouble(key) else { return nil }
-        guard value.rounded() == value, abs(value) < 9e15 else {
-            consumed.remove(key)
-            throw wrongType(key, expected: "an integer", found: object[key] ?? .null)
+        try scalar(key, expected: "an integer") { value in
+            guard let number = value.doubleValue ?? value.stringValue.flatMap(Double.init),
+                number.rounded() == number, abs(number) < 9e15
+            else { return nil }
+            return Int(number)
         }
-        return Int(value)
+    }
+
+    /// The member `key` converted by `extract`: nil when absent or `null` (then kept as it is), an error
+    /// naming `expected` when `extract` cannot convert it.
+    private mutating func scalar<T>(
+        _ key: String, expected: String, _ extract: (JSONValue) -> T?
+    ) throws(CassetteError) -> T? {
+        guard let value = object[key], value != .null else { return nil }
+        guard let result = extract(value) else { throw wrongType(key, expected: expected, found: value) }
+        consumed.append(key)
+        return result
+    }
+
+    private func required<T>(_ key: String, _ expected: String, _ value: T?) throws(CassetteError) -> T {
+        guard let value else { throw missing(key, expected: expected) }
+        return value
     }
 
     /// A nested object read by `body`; absent or `null` gives nil.
@@ -88,7 +87,7 @@ struct HARReader {
     ) throws(CassetteError) -> T? {
         guard let value = object[key], value != .null else { return nil }
         var reader = try HARReader(value, at: pointer.appending(key), file: file)
-        consumed.insert(key)
+        consumed.append(key)
         return try body(&reader)
     }
 
@@ -106,7 +105,7 @@ struct HARReader {
         switch object[key] {
         case nil, .null?: return nil
         case .array(let elements)?:
-            consumed.insert(key)
+            consumed.append(key)
             var results: [T] = []
             results.reserveCapacity(elements.count)
             let base = pointer.appending(key)
@@ -128,13 +127,14 @@ struct HARReader {
     /// A member kept as raw JSON (for example the recorded outcome).
     mutating func raw(_ key: String) -> JSONValue? {
         guard let value = object[key] else { return nil }
-        consumed.insert(key)
+        consumed.append(key)
         return value
     }
 
     /// The members not read so far, to be written back unchanged.
     var remaining: JSONObject {
         var rest = JSONObject()
+        guard consumed.count < object.count else { return rest }
         for (key, value) in object where !consumed.contains(key) { rest[key] = value }
         return rest
     }

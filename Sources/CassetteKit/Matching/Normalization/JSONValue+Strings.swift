@@ -1,5 +1,4 @@
 import JSONCore
-import LibXML
 
 extension JSONValue {
     /// The value with every string (not member names) transformed.
@@ -11,20 +10,5 @@ extension JSONValue {
             .object(JSONObject(object.map { ($0.key, $0.value.mappingStrings(transform)) }))
         default: self
         }
-    }
-}
-
-extension XML.CanonicalElement {
-    /// The element with every text and attribute value transformed.
-    func mappingValues(_ transform: (String) -> String) -> XML.CanonicalElement {
-        var copy = self
-        copy.attributes = attributes.map { XML.Attribute($0.name, transform($0.value)) }
-        copy.children = children.map { child in
-            switch child {
-            case .text(let text): .text(transform(text))
-            case .element(let element): .element(element.mappingValues(transform))
-            }
-        }
-        return copy
     }
 }

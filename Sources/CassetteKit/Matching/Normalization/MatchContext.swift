@@ -13,7 +13,8 @@ struct MatchContext: Sendable, Hashable {
     let volatilePointers: [(pointer: JSONPointer, rule: FieldRule)]
     let volatileXPaths: [FieldRule]
     let volatileValues: [ValuePattern]
-    /// Secret XPaths first, then volatile XPaths without a pattern: masked in canonical XML.
+    /// Configured secret XPaths, then volatile XPaths without a pattern: masked in canonical XML. (Elements
+    /// and attributes named like secret fields are masked by walking the canonical tree, which is faster.)
     let maskedXPaths: [String]
 
     init(volatile: [FieldRule], secrets: RedactionRules, namespaces: [String: String]) {
@@ -44,7 +45,7 @@ struct MatchContext: Sendable, Hashable {
         volatileXPaths = xpaths
         volatileValues = values
         maskedXPaths =
-            secrets.xpaths
+            secrets.configuredXPaths
             + xpaths.compactMap { rule in
                 guard rule.pattern == nil, case .xpath(let expression) = rule.selector else { return nil }
                 return expression
@@ -62,6 +63,29 @@ struct MatchContext: Sendable, Hashable {
         if let rules, rules.contains(where: { $0.covers(value) }) { return XML.volatilePlaceholder }
         if volatileValues.contains(where: { $0.matches(value) }) { return XML.volatilePlaceholder }
         return PlaceholderTable.stripNumbers(value)
+    }
+
+    /// `element` with secret-named leaf elements and attributes masked, and every value passed through
+    /// ``mask(_:rules:)``.
+    func maskCanonical(_ element: XML.CanonicalElement) -> XML.CanonicalElement {
+        var copy = element
+        copy.attributes = element.attributes.map { attribute in
+            let local = attribute.name.split(separator: "}").last.map(String.init) ?? attribute.name
+            let value = secrets.isSecretField(local) ? XML.volatilePlaceholder : mask(attribute.value, rules: nil)
+            return XML.Attribute(attribute.name, value)
+        }
+        let isLeaf = !element.children.contains { if case .element = $0 { true } else { false } }
+        if isLeaf, !element.children.isEmpty, secrets.isSecretField(element.localName) {
+            copy.children = [.text(XML.volatilePlaceholder)]
+            return copy
+        }
+        copy.children = element.children.map { child in
+            switch child {
+            case .text(let text): .text(mask(text, rules: nil))
+            case .element(let nested): .element(maskCanonical(nested))
+            }
+        }
+        return copy
     }
 
     /// Checks every XPath compiles, so a typo in a cassette's `_harness` is reported once, not as a miss.

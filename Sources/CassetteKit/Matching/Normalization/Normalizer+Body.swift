@@ -20,8 +20,14 @@ extension Normalizer {
         default:
             kind = matcher.kind
         }
+        let hasPatterns = !context.secrets.patterns.isEmpty
+        if kind == .json, !hasPatterns, var value = try? JSONValue(parsing: body) {
+            // The common case, parsed straight from the bytes.
+            replacer.json(&value)
+            return .json(maskJSON(value))
+        }
         guard var text = String(validating: body, as: UTF8.self) else { return .bytes(body) }
-        if !context.secrets.patterns.isEmpty { text = replacer.patterns(in: text, field: "body") }
+        if hasPatterns { text = replacer.patterns(in: text, field: "body") }
         switch kind {
         case .json:
             guard var value = try? JSONValue(parsing: text) else { return .malformed(kind: "JSON", text: text) }
@@ -46,7 +52,18 @@ extension Normalizer {
                 masked.set(.string(XML.volatilePlaceholder), at: pointer)
             }
         }
+        guard !context.volatileValues.isEmpty || Self.holdsPlaceholder(masked) else { return masked }
         return masked.mappingStrings { context.mask($0, rules: nil) }
+    }
+
+    /// Whether a string in `value` holds a redaction placeholder (a read-only scan).
+    static func holdsPlaceholder(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): text.containsUTF8(PlaceholderTable.prefix)
+        case .array(let elements): elements.contains(where: holdsPlaceholder)
+        case .object(let object): object.contains { holdsPlaceholder($0.value) }
+        default: false
+        }
     }
 
     /// Canonical XML with secrets and volatile nodes masked; nil when the text is not XML.
@@ -61,7 +78,7 @@ extension Normalizer {
         guard var canonical = try? document.canonical(ignoring: ignoring, namespaces: context.namespaces) else {
             return nil
         }
-        canonical.root = canonical.root.mappingValues { context.mask($0, rules: nil) }
+        canonical.root = context.maskCanonical(canonical.root)
         return canonical
     }
 

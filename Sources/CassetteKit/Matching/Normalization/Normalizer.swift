@@ -10,8 +10,12 @@ struct Normalizer: Sendable {
     let context: MatchContext
 
     func normalize(_ request: CassetteRequest) -> NormalizedRequest {
+        normalize(request, url: request.parts)
+    }
+
+    /// `request` normalized, its URL already split.
+    func normalize(_ request: CassetteRequest, url: RequestURL) -> NormalizedRequest {
         var replacer = SecretReplacer(rules: context.secrets, table: PlaceholderTable(numbered: false))
-        let url = request.parts
         var parts: [NormalizedRequest.Part] = []
         parts.reserveCapacity(matcher.rules.count)
         for rule in matcher.rules {
@@ -50,12 +54,12 @@ struct Normalizer: Sendable {
     }
 
     /// The method and path an index buckets by (empty when the matcher does not compare them).
-    func bucket(_ request: CassetteRequest) -> BucketKey {
+    func bucket(_ request: CassetteRequest, url: RequestURL? = nil) -> BucketKey {
         var key = BucketKey(method: "", path: "")
         for rule in matcher.rules {
             switch rule {
             case .method: key.method = request.method.uppercased()
-            case .path: key.path = Self.decodePath(request.parts.path)
+            case .path: key.path = Self.decodePath((url ?? request.parts).path)
             default: continue
             }
         }
@@ -64,7 +68,7 @@ struct Normalizer: Sendable {
 
     /// Percent-decodes a path (`+` stays a plus, unlike in a query).
     static func decodePath(_ path: String) -> String {
-        guard path.contains("%") else { return path }
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return path }
         return path.removingPercentEncoding ?? path
     }
 
