@@ -84,7 +84,7 @@ enum EngageEvents {
         }
         for key in ["eventTimestamp", "eventTimeStamp"] {
             if let value = event[key] {
-                guard let text = value.stringValue, EngageTime.parseISO(text) != nil else {
+                guard let text = value.stringValue, EngageTime.isRFC3339(text) else {
                     return "/\(key): must be an RFC 3339 date-time"
                 }
             }
