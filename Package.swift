@@ -47,7 +47,7 @@ let cassetteKit: [Target] = [
 let contractKit: [Target] = [
     .target(
         name: "ContractKit",
-        dependencies: ["LibXML", "JSONCore", .product(name: "Yams", package: "Yams")]
+        dependencies: ["LibXML", "JSONCore", "CassetteKit", .product(name: "Yams", package: "Yams")]
     ),
     .testTarget(
         name: "ContractKitTests",
@@ -166,10 +166,24 @@ let flowCatalog: [Target] = [
             "MockServer",
             "EngageSDK",
             "ReferralHeroSDK",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]
-    )
+    ),
+    .testTarget(
+        name: "FlowCatalogTests",
+        dependencies: [
+            "FlowCatalog", "CassetteKit", "ContractKit", "MockServer", "JSONCore", "HarnessTesting",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
 ]
 
 let cli: [Target] = [

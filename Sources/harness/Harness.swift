@@ -11,7 +11,10 @@ struct Harness: AsyncParsableCommand {
             Record mode comes from --record or HARNESS_RECORD (none, once, new-episodes, all).
             """,
         version: Harness.version,
-        subcommands: [Version.self, Verify.self, Serve.self, Import.self, Show.self, Redact.self, Bench.self]
+        subcommands: [
+            Version.self, Verify.self, Flows.self, Record.self, Serve.self, Import.self, Show.self, Redact.self,
+            Bench.self,
+        ]
     )
 
     /// The version of ContractHarness.

@@ -64,7 +64,7 @@ public struct VerificationReport: Sendable {
     }
 
     /// Checks every interaction of `cassette` and adds the outcome.
-    public mutating func add(_ cassette: TemporaryHARAdapter.Cassette, checkedBy check: ContractCheck) {
+    public mutating func add(_ cassette: InteractionCassette, checkedBy check: ContractCheck) {
         let entries = cassette.interactions.map { interaction in
             Entry(
                 index: interaction.entry,

@@ -10,6 +10,9 @@ public enum HarnessBinary {
         }
         return BuiltExecutable.url(named: "harness")
     }
+
+    /// An executable product of this package named `name` (such as a test probe).
+    public static func url(named name: String) -> URL? { BuiltExecutable.url(named: name) }
 }
 
 /// Executables of this package (the CLI, test probes), found beside the running test bundle.

@@ -7,7 +7,7 @@ extension Harness {
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Measure throughput and latency on this machine.",
-            subcommands: [BenchXML.self, BenchValidate.self, BenchReplay.self, BenchEngage.self]
+            subcommands: [BenchXML.self, BenchValidate.self, BenchEngage.self, BenchReplay.self]
         )
     }
 }

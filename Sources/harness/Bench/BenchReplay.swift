@@ -1,5 +1,6 @@
 import ArgumentParser
 import CassetteKit
+import CoreFoundation
 import Foundation
 import HTTPTypes
 import Logging

@@ -1,16 +1,21 @@
 import ArgumentParser
 import ContractKit
+import FlowCatalog
 import Foundation
 import JSONCore
 import Logging
+import MockServer
 
 extension Harness {
-    /// `harness verify`: holds every cassette to its vendor's contract (this part: the contract check).
-    struct Verify: ParsableCommand {
+    struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check every cassette against Schemas/ (operations, statuses, headers, bodies, secrets).",
+            abstract: "Check every flow and cassette: contract (Schemas/), consumer (replay) and provider (simulator).",
             discussion: """
-                Exit status: 0 every contract holds, 1 violations, 2 the check could not run (a schema that does \
+                contract: every cassette entry fits the vendor's OpenAPI/XSD contract. consumer: each flow, re-run \
+                against its cassette, sends the recorded requests in order and ends with the recorded outcome. \
+                provider: the cassette's requests, sent to a fresh simulator (or --against a live server), get the \
+                recorded responses. Cassettes under a flow vendor's folder that no flow claims are orphans.
+                Exit status: 0 every check holds, 1 a check failed, 2 the check could not run (a schema that does \
                 not load, an unreadable cassette, a vendor without a contract).
                 """
         )
@@ -28,19 +33,15 @@ extension Harness {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "Cassette files or folders to check (default: the Cassettes folder).")
+        @Argument(help: "Cassette files or folders to contract-check only (default: every flow and the Cassettes folder).")
         var paths: [String] = []
 
-        @Option(help: "The Schemas folder.")
-        var schemas = "Schemas"
-
-        @Option(help: "The Cassettes folder, checked when no paths are given.")
-        var cassettes = "Cassettes"
+        @OptionGroup var selection: FlowSelectionOptions
 
         @Option(help: "The vendor whose contract applies (default: the cassette's folder name).")
         var vendor: String?
 
-        @Option(help: "Write a JUnit XML report to this file.")
+        @Option(help: "Write a JUnit XML report to this file (a testcase per flow × check and per cassette entry).")
         var junit: String?
 
         @Option(help: "Report format on standard output: text or json.")
@@ -49,47 +50,31 @@ extension Harness {
         @Option(help: "Colour the text report: auto (a terminal without NO_COLOR), always or never.")
         var color: ColourMode = .auto
 
-        func run() throws {
+        func run() async throws {
             let logger = global.bootstrap()
-            let schemasURL = URL(fileURLWithPath: schemas)
-            let registry: SchemaRegistry
+            let engine = selection.engine()
+            let options = try selection.options(
+                contractVendor: vendor, contractPaths: paths.isEmpty ? nil : paths.map { URL(fileURLWithPath: $0) })
+            let report: FlowReport
             do {
-                registry = try SchemaRegistry(folder: schemasURL)
+                report = try await engine.verify(options)
             } catch {
                 printError("error: \(error.description)")
                 throw ExitCode(2)
             }
-            logger.info("loaded contracts of \(registry.vendors.joined(separator: ", ")) from \(schemas)")
-            let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            let files = CassetteFiles.find(
-                paths.isEmpty ? [URL(fileURLWithPath: cassettes)] : paths.map { URL(fileURLWithPath: $0) })
-            let check = ContractCheck(registry: registry)
-            var report = VerificationReport(cassettes: [], schemas: schemas, vendors: registry.vendors)
-            let progress = Progress(total: files.count)
-            for (index, file) in files.enumerated() {
-                let display = CassetteFiles.displayPath(file, relativeTo: root)
-                do {
-                    report.add(
-                        try TemporaryHARAdapter.read(file, displayPath: display, vendor: vendor), checkedBy: check)
-                } catch {
-                    report.cassettes.append(
-                        VerificationReport.Cassette(
-                            path: display, vendor: vendor ?? "", entries: [], error: error.description))
-                }
-                progress.update(index + 1)
-            }
-            progress.finish()
+            logger.info("verified \(report.flows.count) flows in \(report.elapsedText)")
             if let junit {
                 do {
-                    try Data(JUnitReport.render(report).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+                    try Data(FlowJUnitReport.render(report).utf8).write(
+                        to: URL(fileURLWithPath: junit), options: .atomic)
                 } catch {
                     printError("error: cannot write the JUnit report to \(junit): \(error.localizedDescription)")
                     throw ExitCode(2)
                 }
             }
             switch format {
-            case .text: print(TextReport(colour: useColour).render(report), terminator: "")
-            case .json: print(JSONReport.value(report).serialized(.stable))
+            case .text: print(FlowTextReport(colour: useColour).render(report), terminator: "")
+            case .json: print(FlowJSONReport.value(report).serialized(.stable))
             }
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
@@ -106,28 +91,63 @@ extension Harness {
     }
 }
 
-/// Writes a line to standard error.
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+/// The options `verify` and `flows` share: where things are, which flows and checks, timeouts.
+struct FlowSelectionOptions: ParsableArguments {
+    @Option(help: "The Schemas folder.")
+    var schemas = "Schemas"
+
+    @Option(help: "The Cassettes folder.")
+    var cassettes = "Cassettes"
+
+    @Option(help: "Run only these checks (repeatable): contract, consumer or provider.")
+    var only: [CheckName] = []
+
+    @Option(help: "Check the flows whose catalog index modulo n is i-1 (CI matrices), e.g. 2/4.")
+    var shard: String?
+
+    @Option(help: "Send the provider check's requests to this live server instead of the simulator (drift check).")
+    var against: String?
+
+    @Option(help: "Seconds one flow may take before it counts as hanging.")
+    var flowTimeout: Double = 30
+
+    func engine() -> FlowEngine {
+        FlowEngine(
+            catalog: FlowCatalog.all, simulators: SimulatorRegistry.all,
+            cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
+            schemasRoot: URL(fileURLWithPath: schemas, isDirectory: true),
+            displayRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            flowTimeout: .milliseconds(Int(max(0.001, flowTimeout) * 1000)))
+    }
+
+    func options(contractVendor: String? = nil, contractPaths: [URL]? = nil) throws -> FlowEngine.Options {
+        var parsedShard: Shard?
+        if let shard {
+            guard let value = Shard(parsing: shard) else {
+                throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, such as 1/4; got '\(shard)'")
+            }
+            parsedShard = value
+        }
+        var upstream: URL?
+        if let against {
+            guard let url = URL(string: against), url.scheme == "http" || url.scheme == "https" else {
+                throw ValidationError("--against takes an http(s) URL such as https://sandbox.example.com; got '\(against)'")
+            }
+            upstream = url
+        }
+        return FlowEngine.Options(
+            checks: only.isEmpty ? CheckKind.allCases : only.compactMap { CheckKind(rawValue: $0.rawValue) }, shard: parsedShard, against: upstream,
+            contractVendor: contractVendor, contractPaths: contractPaths)
+    }
 }
 
-/// A progress line on standard error while many cassettes are checked: rewritten in place on a terminal, one
-/// line per tenth otherwise.
-struct Progress {
-    static let threshold = 50
-    let total: Int
-    let terminal = isatty(STDERR_FILENO) == 1
+/// The checks `--only` names.
+enum CheckName: String, ExpressibleByArgument, CaseIterable {
+    case contract
+    case consumer
+    case provider
+}
 
-    func update(_ done: Int) {
-        guard total >= Self.threshold else { return }
-        if terminal {
-            FileHandle.standardError.write(Data("\rchecking cassettes: \(done)/\(total)".utf8))
-        } else if done % max(1, total / 10) == 0 || done == total {
-            printError("checking cassettes: \(done)/\(total)")
-        }
-    }
-
-    func finish() {
-        if total >= Self.threshold && terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

@@ -14,9 +14,9 @@ enum Fixtures {
     }
 
     /// The interactions of `Fixtures/cassettes/engage/<name>.har`.
-    static func cassette(_ name: String) throws -> TemporaryHARAdapter.Cassette {
+    static func cassette(_ name: String) throws -> InteractionCassette {
         let url = folder.appendingPathComponent("cassettes/engage/\(name).har")
-        return try TemporaryHARAdapter.read(url, displayPath: "engage/\(name).har")
+        return try InteractionCassette.read(url, displayPath: "engage/\(name).har")
     }
 
     /// Every violation of the fixture cassette `name`.

@@ -1,0 +1,72 @@
+import ContractKit
+
+/// The text `harness verify` prints: the contract check by cassette, then each flow with its checks, orphans,
+/// a summary and the elapsed time.
+public struct FlowTextReport: Sendable {
+    public var colour: Bool
+
+    public init(colour: Bool) {
+        self.colour = colour
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func mark(_ status: CheckResult.Status) -> String {
+        switch status {
+        case .passed: paint("✓", "32")
+        case .failed: paint("✗", "31")
+        case .skipped: paint("–", "2")
+        }
+    }
+
+    public func render(_ report: FlowReport) -> String {
+        var text = ""
+        if report.checks.contains(.contract) { text += TextReport(colour: colour).render(report.contract) }
+        let flowChecks = report.checks.filter { $0 != .contract }
+        let shard = report.shard.map { " (shard \($0))" } ?? ""
+        var lines: [String] = []
+        let names = report.checks.map(\.rawValue).joined(separator: " + ")
+        lines.append("flows: \(names) checks of \(report.flows.count) flow\(report.flows.count == 1 ? "" : "s")\(shard)")
+        let width = report.flows.map(\.id.count).max() ?? 0
+        for flow in report.flows {
+            let marks = report.checks.compactMap { kind in
+                flow.result(kind).map { "\(kind.rawValue) \(mark($0.status))" }
+            }.joined(separator: "  ")
+            let padding = String(repeating: " ", count: max(0, width - flow.id.count))
+            lines.append("\(flow.failed ? mark(.failed) : mark(.passed)) \(flow.id)\(padding)  \(marks)")
+            for result in flow.checks where result.status == .failed {
+                for failure in result.failures {
+                    let indented = failure.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { "      " + $0 }.joined(separator: "\n")
+                    lines.append("    " + paint("[\(result.check.rawValue)]", "31") + "\n" + indented)
+                }
+            }
+        }
+        for orphan in report.orphans {
+            lines.append(
+                mark(.failed) + " \(orphan)  orphan: no flow claims this cassette; delete it, or register the flow "
+                    + "that records it")
+        }
+        if report.flows.isEmpty && report.orphans.isEmpty && flowChecks.isEmpty == false {
+            lines.append(paint("0 flows", "32") + ": nothing to run yet (vendors register flows in FlowCatalog.all)")
+        }
+        lines.append(summary(report))
+        return text + lines.joined(separator: "\n") + "\n"
+    }
+
+    public func summary(_ report: FlowReport) -> String {
+        let failed = report.failedFlows.count
+        let total = "\(report.flows.count) flow\(report.flows.count == 1 ? "" : "s")"
+        let time = "in \(report.elapsedText)"
+        if report.exitStatus == 0 { return paint("\(total): every check holds", "32") + " (verified \(time))" }
+        var parts: [String] = []
+        if failed > 0 { parts.append("\(failed) of \(total) failed") }
+        if !report.orphans.isEmpty { parts.append("\(report.orphans.count) orphan cassette(s)") }
+        if report.checks.contains(.contract) && report.contract.exitStatus != 0 {
+            parts.append("contract: \(report.contract.violationCount) violation(s)")
+        }
+        return paint(parts.joined(separator: ", "), "31") + " (verified \(time))"
+    }
+}

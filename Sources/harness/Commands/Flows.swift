@@ -1,0 +1,53 @@
+import ArgumentParser
+import FlowCatalog
+import Foundation
+import JSONCore
+
+extension Harness {
+    struct Flows: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every flow with its status per check (cassette, contract, consumer, provider).",
+            discussion: "Runs the same checks as verify; --html FILE writes a self-contained coverage page."
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case table
+            case json
+        }
+
+        @OptionGroup var global: GlobalOptions
+
+        @OptionGroup var selection: FlowSelectionOptions
+
+        @Option(help: "Output format: table or json.")
+        var format: Format = .table
+
+        @Option(help: "Also write the coverage page (flows × checks with failure details) to this HTML file.")
+        var html: String?
+
+        func run() async throws {
+            _ = global.bootstrap()
+            let report: FlowReport
+            do {
+                report = try await selection.engine().verify(try selection.options())
+            } catch let error as ValidationError {
+                throw error
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(2)
+            }
+            if let html {
+                do {
+                    try Data(FlowHTMLReport.render(report).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+                } catch {
+                    printError("error: cannot write \(html): \(error.localizedDescription)")
+                    throw ExitCode(2)
+                }
+            }
+            switch format {
+            case .table: print(FlowTable.render(report), terminator: "")
+            case .json: print(FlowJSONReport.value(report).serialized(.stable))
+            }
+        }
+    }
+}

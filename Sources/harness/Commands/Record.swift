@@ -1,0 +1,88 @@
+import ArgumentParser
+import FlowCatalog
+import Foundation
+import MockServer
+
+extension Harness {
+    struct Record: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record flows into Cassettes/<vendor>/<flow>.har (redacted, with the outcome).",
+            discussion: """
+                Each flow runs against its vendor's simulator, served on an ephemeral loopback port, or against \\
+                a live server with --upstream URL. Re-recording an unchanged flow writes an identical file.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "Flows to record, as vendor/name (see harness flows).")
+        var flows: [String] = []
+
+        @Option(help: "Record every flow of this vendor.")
+        var vendor: String?
+
+        @Flag(help: "Record every flow.")
+        var all = false
+
+        @Option(help: "Record against this live server instead of the simulator (its base URL for the vendor).")
+        var upstream: String?
+
+        @Option(help: "The Cassettes folder.")
+        var cassettes = "Cassettes"
+
+        @Option(help: "Seconds one flow may take.")
+        var flowTimeout: Double = 30
+
+        @Option(help: "Accepted for the command printed by replay misses; recording always re-records.")
+        var record: String?
+
+        func validate() throws {
+            if !all && vendor == nil && flows.isEmpty {
+                throw ValidationError("name flows (vendor/name), --vendor V or --all; harness flows lists them")
+            }
+        }
+
+        func run() async throws {
+            _ = global.bootstrap()
+            var selected: [Flow] = []
+            if all { selected = FlowCatalog.all }
+            if let vendor { selected += FlowCatalog.flows(vendor: vendor) }
+            for id in flows {
+                guard let flow = FlowCatalog.flow(id: id) else {
+                    let known = FlowCatalog.all.map(\.id)
+                    throw ValidationError(
+                        "no flow '\(id)'; known: \(known.isEmpty ? "none registered yet" : known.joined(separator: ", "))")
+                }
+                selected.append(flow)
+            }
+            var seen = Set<String>()
+            selected = selected.filter { seen.insert($0.id).inserted }
+            if selected.isEmpty {
+                print("no flows to record (vendors register flows in FlowCatalog.all)")
+                return
+            }
+            var upstreamURL: URL?
+            if let upstream {
+                guard let url = URL(string: upstream), url.scheme == "http" || url.scheme == "https" else {
+                    throw ValidationError("--upstream takes an http(s) URL; got '\(upstream)'")
+                }
+                upstreamURL = url
+            }
+            let recorder = FlowRecorder(
+                simulators: SimulatorRegistry.all, cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
+                flowTimeout: .milliseconds(Int(max(0.001, flowTimeout) * 1000)))
+            let results = await recorder.record(selected, upstream: upstreamURL)
+            var failed = 0
+            for result in results {
+                if let error = result.error {
+                    failed += 1
+                    print("✗ \(result.flow)  not recorded: \(error)")
+                } else {
+                    print("✓ \(result.flow)  \(cassettes)/\(result.cassette)  \(result.entries) interaction(s)")
+                }
+            }
+            print("\(results.count - failed) of \(results.count) flow(s) recorded")
+            if failed > 0 { throw ExitCode(1) }
+        }
+    }
+}
