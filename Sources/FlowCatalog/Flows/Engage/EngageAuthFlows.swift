@@ -22,13 +22,13 @@ extension EngageFlows {
 
     static let invalidClient = Flow(
         vendor: "engage", name: "invalid-client", documentation: "engage.md §1.3", kind: .errorCase,
-        summary: "A wrong client secret is refused with 401 invalid_client and no retry",
+        summary: "An unknown client id is refused with 401 invalid_client and no retry",
         simulatorSetup: [Env.settings()]
     ) { context in
         let engage = try Env.engage(
             context,
             credentials: EngageCredentials(
-                clientID: "sim-client-id", clientSecret: "wrong-secret", refreshToken: "sim-refresh-token"))
+                clientID: "unknown-client-id", clientSecret: "sim-client-secret", refreshToken: "sim-refresh-token"))
         let failure = await Env.capturing {
             _ = try await engage.tokens.token()
             return "unexpected success"

@@ -81,13 +81,13 @@ extension EngageFlows {
 
     static let invalidXML = Flow(
         vendor: "engage", name: "invalid-xml", documentation: "engage.md §2.1, §2.6", kind: .errorCase,
-        summary: "An envelope with a wrongly cased closing tag is fault 51 Invalid XML Request",
+        summary: "An operation tag in the wrong case (tags are case-sensitive) is fault 51 Invalid XML Request",
         simulatorSetup: [Env.settings()]
     ) { context in
         let engage = try Env.engage(context)
         let token = try await engage.tokens.token()
         let envelope =
-            "<Envelope><Body><SelectRecipientData><LIST_ID>23949</LIST_ID></selectrecipientdata></Body></Envelope>"
+            "<Envelope><Body><selectrecipientdata><LIST_ID>23949</LIST_ID></selectrecipientdata></Body></Envelope>"
         var fields = HTTPFields()
         fields[.contentType] = FormEncoding.contentType
         fields[.accept] = "text/xml"

@@ -24,6 +24,9 @@ public struct EngageSimulator: Simulator {
             try EngageSchema.create(db)
             try EngageSchema.seed(db)
         }
+        migrator.registerMigration("engage.v2") { db in
+            try db.execute(sql: "CREATE TABLE engage_token_aliases(placeholder TEXT PRIMARY KEY, token TEXT NOT NULL)")
+        }
     }
 
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
