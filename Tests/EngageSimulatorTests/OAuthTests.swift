@@ -1,4 +1,5 @@
 import CassetteKit
+import EngageSDK
 import Foundation
 import JSONCore
 import MockServer
@@ -57,5 +58,24 @@ struct OAuthTests {
         let simulator = try SimulatorFixture()
         #expect(try await simulator.send(CassetteRequest(method: "GET", url: "/oauth/token")).status == 405)
         #expect(try await simulator.send(CassetteRequest(method: "POST", url: "/nothing")).status == 404)
+    }
+}
+
+@Suite("EngageSimulator cassette replay")
+struct ReplayPlaceholderTests {
+    @Test("Redaction placeholders stand for the secrets, and bearer placeholders for the tokens issued in order")
+    func placeholders() async throws {
+        let simulator = try SimulatorFixture()
+        let granted = try await simulator.tokenRequest(
+            secret: "<redacted:client_secret:1>", refreshToken: "<redacted:refresh_token:1>")
+        #expect(granted.status == 200)
+        #expect(try await simulator.tokenRequest(clientID: "other", secret: "<redacted:client_secret:1>").status == 401)
+        let select = XMLAPITests.envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><EMAIL>a@b.c</EMAIL>")
+        #expect(try await simulator.xmlAPI(select, token: "<redacted:authorization:1>").errorID == 128)
+        _ = try await simulator.admin("POST", "/tokens/expire")
+        #expect(try await simulator.xmlAPI(select, token: "<redacted:authorization:1>").errorID == 145)
+        _ = try await simulator.tokenRequest()
+        #expect(try await simulator.xmlAPI(select, token: "<redacted:authorization:2>").errorID == 128)
+        #expect(try await simulator.xmlAPI(select, token: "<redacted:authorization:3>").errorID == 145)
     }
 }
