@@ -1,6 +1,6 @@
 import CassetteKit
-import FlowCatalog
 import EngageSDK
+import FlowCatalog
 import Foundation
 import HTTPTypes
 import JSONCore
@@ -44,7 +44,9 @@ struct EngageFlowsTests {
 
         init(host: SimulatorHost) { self.host = host }
 
-        func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (
+        func send(
+            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+        ) async throws -> (
             HTTPResponse, HTTPBody?
         ) {
             var headers = HeaderFields()
@@ -64,7 +66,9 @@ struct EngageFlowsTests {
         }
     }
 
-    @Test("Every Engage flow is deterministic: same requests, responses and outcome twice", arguments: EngageFlows.all.map(\.name))
+    @Test(
+        "Every Engage flow is deterministic: same requests, responses and outcome twice",
+        arguments: EngageFlows.all.map(\.name))
     func deterministic(name: String) async throws {
         let flow = try #require(EngageFlows.all.first { $0.name == name })
         let first = try await Self.run(flow)

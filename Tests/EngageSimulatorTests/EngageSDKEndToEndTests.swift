@@ -17,7 +17,11 @@ struct EngageSDKEndToEndTests {
                 host: "http://simulator.test/engage", listID: "23949", transport: simulator.transport,
                 config: config, clock: .custom(now: { now }, sleep: { _ in }),
                 identifiers: .custom {
-                    "ID-\(counter.withLock { value -> Int in value += 1; return value })"
+                    let value = counter.withLock { value -> Int in
+                        value += 1
+                        return value
+                    }
+                    return "ID-\(value)"
                 }))
     }
 
@@ -28,7 +32,9 @@ struct EngageSDKEndToEndTests {
         let result = try await engage.identity.setupRecipient()
         #expect(result.recipientID == "100001")
         let list = try await simulator.admin("GET", "/lists/23949")
-        #expect(list["recipients"]?[0]?["columns"]?["Mobile User Id"] == JSONValue.string(await engage.identity.mobileUserID))
+        #expect(
+            list["recipients"]?[0]?["columns"]?["Mobile User Id"]
+                == JSONValue.string(await engage.identity.mobileUserID))
     }
 
     @Test("checkIdentity scenario 2 merges into the existing recipient and writes the audit row")

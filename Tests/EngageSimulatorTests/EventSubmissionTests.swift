@@ -22,7 +22,8 @@ struct EventSubmissionTests {
     func storesOnce() async throws {
         let simulator = try SimulatorFixture()
         let token = try await simulator.token()
-        let response = try await post(simulator, ["events": [Self.event("E1"), Self.event("E2", code: "13")]], token: token)
+        let response = try await post(
+            simulator, ["events": [Self.event("E1"), Self.event("E2", code: "13")]], token: token)
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"] == "application/json")
         #expect(try JSONValue(parsing: response.body) == .object(JSONObject()))

@@ -35,7 +35,8 @@ struct OAuthTests {
         let type = try await simulator.tokenRequest(grantType: "password")
         #expect(type.status == 400)
         #expect(try JSONValue(parsing: type.body)["error"] == "unsupported_grant_type")
-        let notForm = try await simulator.raw(url: "/oauth/token", contentType: "application/json", token: nil, body: Data("{}".utf8))
+        let notForm = try await simulator.raw(
+            url: "/oauth/token", contentType: "application/json", token: nil, body: Data("{}".utf8))
         #expect(notForm.status == 400)
         #expect(try JSONValue(parsing: notForm.body)["error"] == "invalid_request")
     }

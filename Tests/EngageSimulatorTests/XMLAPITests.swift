@@ -67,7 +67,10 @@ struct XMLAPITests {
             "Malformed XML, wrong tag case, unknown operations, wrong content type, a missing field, an empty body and a huge envelope are fault 51",
             arguments: [
                 (FormEncoding.contentType, FormEncoding.encode([("xml", "<Envelope><Body><AddRecipient>")])),
-                (FormEncoding.contentType, FormEncoding.encode([("xml", "<envelope><body><AddRecipient/></body></envelope>")])),
+                (
+                    FormEncoding.contentType,
+                    FormEncoding.encode([("xml", "<envelope><body><AddRecipient/></body></envelope>")])
+                ),
                 (FormEncoding.contentType, FormEncoding.encode([("xml", envelope("FlyToTheMoon", ""))])),
                 ("application/json", Data("{\"xml\":\"<Envelope/>\"}".utf8)),
                 (FormEncoding.contentType, FormEncoding.encode([("data", envelope("GetLists", ""))])),
@@ -75,7 +78,9 @@ struct XMLAPITests {
                 (FormEncoding.contentType, Data("xml=%ZZ".utf8)),
                 (
                     FormEncoding.contentType,
-                    FormEncoding.encode([("xml", envelope("AddRecipient", String(repeating: "<A>x</A>", count: 200_000)))])
+                    FormEncoding.encode([
+                        ("xml", envelope("AddRecipient", String(repeating: "<A>x</A>", count: 200_000)))
+                    ])
                 ),
             ])
         func invalidXML(contentType: String, body: Data) async throws {
@@ -125,17 +130,20 @@ struct XMLAPITests {
             let updated = try await simulator.xmlAPI(
                 envelope(
                     "UpdateRecipient",
-                    "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>100001</RECIPIENT_ID>" + column("Mobile User Id", "a&amp;b &lt;ü&gt;")),
+                    "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>100001</RECIPIENT_ID>"
+                        + column("Mobile User Id", "a&amp;b &lt;ü&gt;")),
                 token: token)
             #expect(updated.recipientID == "100001")
             let byID = try await simulator.xmlAPI(
-                envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>100001</RECIPIENT_ID>"), token: token)
+                envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>100001</RECIPIENT_ID>"),
+                token: token)
             #expect(byID.column("Mobile User Id") == "a&b <ü>")
             let removed = try await simulator.xmlAPI(
                 envelope("RemoveRecipient", "<LIST_ID>23949</LIST_ID><EMAIL>ann@example.com</EMAIL>"), token: token)
             #expect(removed.isSuccess)
             let gone = try await simulator.xmlAPI(
-                envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>100001</RECIPIENT_ID>"), token: token)
+                envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>100001</RECIPIENT_ID>"),
+                token: token)
             #expect(gone.errorID == 128)
             #expect(gone.faultString == "Recipient not found or is not a member of the list.")
         }
@@ -168,10 +176,12 @@ struct XMLAPITests {
         func addListColumn() async throws {
             let simulator = try SimulatorFixture()
             let token = try await simulator.token()
-            let recipient = try await simulator.admin("POST", "/lists/23949/recipients", ["columns": ["Email": "x@y.z"]])
+            let recipient = try await simulator.admin(
+                "POST", "/lists/23949/recipients", ["columns": ["Email": "x@y.z"]])
             let add = envelope(
                 "AddListColumn",
-                "<LIST_ID>23949</LIST_ID><COLUMN_NAME>Last Location Address</COLUMN_NAME><COLUMN_TYPE>0</COLUMN_TYPE><DEFAULT>UNKNOWN</DEFAULT>")
+                "<LIST_ID>23949</LIST_ID><COLUMN_NAME>Last Location Address</COLUMN_NAME><COLUMN_TYPE>0</COLUMN_TYPE><DEFAULT>UNKNOWN</DEFAULT>"
+            )
             #expect(try await simulator.xmlAPI(add, token: token).isSuccess)
             #expect(try await simulator.xmlAPI(add, token: token).errorID == 303)
             let bad = envelope(
@@ -179,9 +189,11 @@ struct XMLAPITests {
             #expect(try await simulator.xmlAPI(bad, token: token).errorID == 304)
             let id = recipient["recipientId"]?.stringValue ?? ""
             let selected = try await simulator.xmlAPI(
-                envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>\(id)</RECIPIENT_ID>"), token: token)
+                envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>\(id)</RECIPIENT_ID>"),
+                token: token)
             #expect(selected.column("Last Location Address") == "UNKNOWN")
-            let metadata = try await simulator.xmlAPI(envelope("GetListMetaData", "<LIST_ID>23949</LIST_ID>"), token: token)
+            let metadata = try await simulator.xmlAPI(
+                envelope("GetListMetaData", "<LIST_ID>23949</LIST_ID>"), token: token)
             #expect(metadata.isSuccess)
             #expect(metadata.value(forShortPath: "NAME") == "Mobile App Users")
         }
@@ -193,7 +205,8 @@ struct XMLAPITests {
             func rows(_ rows: [[(String, String)]]) -> String {
                 "<ROWS>"
                     + rows.map { row in
-                        "<ROW>" + row.map { "<COLUMN name=\"\($0.0)\"><![CDATA[\($0.1)]]></COLUMN>" }.joined() + "</ROW>"
+                        "<ROW>" + row.map { "<COLUMN name=\"\($0.0)\"><![CDATA[\($0.1)]]></COLUMN>" }.joined()
+                            + "</ROW>"
                     }.joined() + "</ROWS>"
             }
             let first = try await simulator.xmlAPI(
@@ -210,7 +223,8 @@ struct XMLAPITests {
             _ = try await simulator.xmlAPI(
                 envelope(
                     "InsertUpdateRelationalTable",
-                    "<TABLE_ID>29392</TABLE_ID>" + rows([[("Audit Record Id", "A1"), ("New Recipient Id", "2]]]]><![CDATA[>3")]])),
+                    "<TABLE_ID>29392</TABLE_ID>"
+                        + rows([[("Audit Record Id", "A1"), ("New Recipient Id", "2]]]]><![CDATA[>3")]])),
                 token: token)
             let table = try await simulator.admin("GET", "/lists/29392")
             #expect(

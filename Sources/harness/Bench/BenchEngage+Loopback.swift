@@ -31,7 +31,8 @@ extension Harness.Bench.BenchEngage {
             let builder = try await engage.ubf.builder()
             let now = Date()
             try await engage.store.append(
-                (0..<count).map { builder.namedEvent("loopback \($0)", at: now, campaign: "Bench") }, status: .notPosted)
+                (0..<count).map { builder.namedEvent("loopback \($0)", at: now, campaign: "Bench") }, status: .notPosted
+            )
             var report = UBFPostReport()
             let measured = try await Measurement.of { report = try await engage.ubf.postEventCache() }
             let stored = try await server.simulators.respondToAdmin(

@@ -73,7 +73,9 @@ struct SimulatorFixture {
 struct SimulatorTransport: ClientTransport {
     let host: SimulatorHost
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (
         HTTPResponse, HTTPBody?
     ) {
         var headers = HeaderFields()
@@ -82,7 +84,8 @@ struct SimulatorTransport: ClientTransport {
         if let body { data = try await Data(collecting: body, upTo: 64 << 20) }
         let response = try await host.respond(
             vendor: "engage",
-            to: CassetteRequest(method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: data))
+            to: CassetteRequest(method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: data)
+        )
         var fields = HTTPFields()
         for field in response.headers {
             if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }

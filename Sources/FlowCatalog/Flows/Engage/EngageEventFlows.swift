@@ -68,10 +68,12 @@ extension EngageFlows {
         simulatorSetup: [Env.settings()]
     ) { context in
         let engage = try Env.engage(context)
-        let url = URL(string: "myapp://campaign/open?CurrentCampaign=Summer%20Sale&CampaignExpiresAt=2026/02/01%2000:00:00")!
+        let url = URL(
+            string: "myapp://campaign/open?CurrentCampaign=Summer%20Sale&CampaignExpiresAt=2026/02/01%2000:00:00")!
         let (parameters, _) = try await engage.deepLinks.handle(url: url)
         return [
-            "parameters": .object(JSONObject(parameters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            "parameters": .object(
+                JSONObject(parameters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             "currentCampaign": .string(await engage.campaigns.currentCampaign()),
             "events": try await Env.storedEvents(engage),
         ]

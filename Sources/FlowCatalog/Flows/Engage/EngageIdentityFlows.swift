@@ -41,7 +41,8 @@ extension EngageFlows {
     }
 
     static let checkIdentityScenario2 = Flow(
-        vendor: "engage", name: "check-identity-scenario-2", documentation: "engage.md §6.2 step 3 (scenario 2), step 4",
+        vendor: "engage", name: "check-identity-scenario-2",
+        documentation: "engage.md §6.2 step 3 (scenario 2), step 4",
         summary: "A recipient without a mobile user id has the id: it takes the app's, merge columns and audit row",
         simulatorSetup: [Env.settings(), Env.addColumn("facebook_id"), Env.addRecipient([("facebook_id", "100")])]
     ) { context in
@@ -50,8 +51,10 @@ extension EngageFlows {
     }
 
     static let checkIdentityScenario3 = Flow(
-        vendor: "engage", name: "check-identity-scenario-3", documentation: "engage.md §6.2 step 3 (scenario 3), step 4",
-        summary: "A recipient with its own mobile user id has the id: the app switches to it, merge columns and audit row",
+        vendor: "engage", name: "check-identity-scenario-3",
+        documentation: "engage.md §6.2 step 3 (scenario 3), step 4",
+        summary:
+            "A recipient with its own mobile user id has the id: the app switches to it, merge columns and audit row",
         simulatorSetup: [
             Env.settings(), Env.addColumn("facebook_id"),
             Env.addRecipient([("facebook_id", "100"), ("Mobile User Id", "EXISTING-MOBILE-USER")]),

@@ -21,7 +21,8 @@ import LibXML
 enum EngageAdmin {
     static func respond(to request: CassetteRequest, db: Database, now: Date) throws -> CassetteResponse {
         let segments = request.parts.path.split(separator: "/").map(String.init)
-        let body = request.decodedBody.isEmpty ? JSONValue.object(JSONObject()) : try? JSONValue(parsing: request.decodedBody)
+        let body =
+            request.decodedBody.isEmpty ? JSONValue.object(JSONObject()) : try? JSONValue(parsing: request.decodedBody)
         guard let body else { return problem(400, "the body must be JSON") }
         var route = segments
         let id = segments.count >= 2 && segments[0] == "lists" ? segments[1] : ""
@@ -112,7 +113,9 @@ enum EngageAdmin {
         return .json(status: 201, try describe(list, db: db))
     }
 
-    private static func addRecipient(listID: String, _ body: JSONValue, db: Database, now: Date) throws
+    private static func addRecipient(
+        listID: String, _ body: JSONValue, db: Database, now: Date
+    ) throws
         -> CassetteResponse
     {
         var xml = "<Envelope><Body><AddRecipient><LIST_ID>\(XMLText.text(listID))</LIST_ID>"

@@ -17,7 +17,9 @@ struct EngageFault: Error, Sendable, Equatable {
         EngageFault(145, "Session has expired or is invalid: \(detail)", class: "SP.Admin")
     }
     static let recipientNotFound = EngageFault(128, "Recipient not found or is not a member of the list.")
-    static func columnNotFound(_ name: String) -> EngageFault { EngageFault(314, "Column '\(name)' not found in list.") }
+    static func columnNotFound(_ name: String) -> EngageFault {
+        EngageFault(314, "Column '\(name)' not found in list.")
+    }
 
     /// The fault envelope, `FaultString` as CDATA (a `]]>` in the message is split).
     var envelope: String {

@@ -18,7 +18,9 @@ struct EngageRecipients {
         guard !lookup.isEmpty || request.scalar("RECIPIENT_ID") != nil else {
             throw EngageFault(121, "No RECIPIENT_ID, EMAIL or COLUMN given to look the recipient up.")
         }
-        guard let id = try find(request, list: list, criteria: lookup).first else { throw EngageFault.recipientNotFound }
+        guard let id = try find(request, list: list, criteria: lookup).first else {
+            throw EngageFault.recipientNotFound
+        }
         return try describe(id, list: list)
     }
 
@@ -28,7 +30,8 @@ struct EngageRecipients {
         let values = try assignments(request, list: list)
         var match: [(name: String, value: String)] = try resolve(request.syncFields(), list: list)
         if match.isEmpty, !list.keyColumns.isEmpty {
-            let keyed = values.filter { value in list.keyColumns.contains { $0.lowercased() == value.name.lowercased() } }
+            let keyed = values.filter { value in list.keyColumns.contains { $0.lowercased() == value.name.lowercased() }
+            }
             if keyed.count == list.keyColumns.count { match = keyed }
         }
         if !match.isEmpty, let existing = try matching(list: list, criteria: match).first {
@@ -67,7 +70,8 @@ struct EngageRecipients {
             var lookup = try resolve(request.syncFields(), list: list)
             if lookup.isEmpty, let email = request.scalar("EMAIL") { lookup = [(name: "Email", value: email)] }
             guard !lookup.isEmpty else {
-                throw EngageFault(123, "Unable to update recipient: give RECIPIENT_ID, OLD_EMAIL, EMAIL or SYNC_FIELDS.")
+                throw EngageFault(
+                    123, "Unable to update recipient: give RECIPIENT_ID, OLD_EMAIL, EMAIL or SYNC_FIELDS.")
             }
             guard let found = try matching(list: list, criteria: lookup).first else {
                 throw EngageFault.recipientNotFound
@@ -155,7 +159,9 @@ struct EngageRecipients {
     }
 
     /// `EMAIL` (as the `Email` column) and the `COLUMN`s, with list spellings.
-    private func criteria(_ request: EngageRequest, list: EngageList, includeEmail: Bool) throws -> [(
+    private func criteria(
+        _ request: EngageRequest, list: EngageList, includeEmail: Bool
+    ) throws -> [(
         name: String, value: String
     )] {
         var lookup = try resolve(request.columns(), list: list)
@@ -166,7 +172,9 @@ struct EngageRecipients {
     }
 
     /// The values to write: the `COLUMN`s and, when asked, `EMAIL` as the `Email` column.
-    private func assignments(_ request: EngageRequest, list: EngageList, includeEmail: Bool = true) throws -> [(
+    private func assignments(
+        _ request: EngageRequest, list: EngageList, includeEmail: Bool = true
+    ) throws -> [(
         name: String, value: String
     )] {
         var values = try resolve(request.columns(), list: list)
@@ -174,17 +182,23 @@ struct EngageRecipients {
         return values
     }
 
-    private func resolve(_ pairs: [(name: String, value: String)], list: EngageList) throws -> [(
+    private func resolve(
+        _ pairs: [(name: String, value: String)], list: EngageList
+    ) throws -> [(
         name: String, value: String
     )] {
         try pairs.map { pair in
-            guard let column = try list.column(db, named: pair.name) else { throw EngageFault.columnNotFound(pair.name) }
+            guard let column = try list.column(db, named: pair.name) else {
+                throw EngageFault.columnNotFound(pair.name)
+            }
             return (name: column.name, value: pair.value)
         }
     }
 
     /// The recipients of `RECIPIENT_ID` (when given), else those matching every criterion; oldest first.
-    private func find(_ request: EngageRequest, list: EngageList, criteria: [(name: String, value: String)]) throws
+    private func find(
+        _ request: EngageRequest, list: EngageList, criteria: [(name: String, value: String)]
+    ) throws
         -> [Int]
     {
         if let text = request.scalar("RECIPIENT_ID") {

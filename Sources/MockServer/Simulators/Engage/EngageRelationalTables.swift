@@ -25,7 +25,8 @@ struct EngageRelationalTables {
             if let problem = try store(row, in: table) {
                 failures += "<FAILURE failure_type=\"permanent\" description=\"\(XMLText.attribute(problem))\">"
                 for column in row where table.keyColumns.contains(column.name) {
-                    failures += "<COLUMN name=\"\(XMLText.attribute(column.name))\">\(XMLText.text(column.value))</COLUMN>"
+                    failures +=
+                        "<COLUMN name=\"\(XMLText.attribute(column.name))\">\(XMLText.text(column.value))</COLUMN>"
                 }
                 failures += "</FAILURE>"
             }

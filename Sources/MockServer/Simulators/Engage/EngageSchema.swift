@@ -57,10 +57,12 @@ enum EngageSchema {
         for (name, type) in [("Email", 0), ("Mobile User Id", 0), ("Merged Recipient Id", 0), ("Merged Date", 3)] {
             try database.addColumn(db, name: name, type: type, defaultValue: "")
         }
-        let audit = EngageList(id: auditTableID, name: "Identity Audit", type: .relationalTable, keyColumns: ["Audit Record Id"])
+        let audit = EngageList(
+            id: auditTableID, name: "Identity Audit", type: .relationalTable, keyColumns: ["Audit Record Id"])
         try audit.insert(db)
-        for (name, type) in [("Audit Record Id", 0), ("Old Recipient Id", 0), ("New Recipient Id", 0), ("Create Date", 3)]
-        {
+        for (name, type) in [
+            ("Audit Record Id", 0), ("Old Recipient Id", 0), ("New Recipient Id", 0), ("Create Date", 3),
+        ] {
             try audit.addColumn(db, name: name, type: type, defaultValue: "")
         }
     }

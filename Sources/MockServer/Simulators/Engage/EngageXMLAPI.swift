@@ -101,7 +101,9 @@ struct EngageRequest: Sendable {
         }
     }
 
-    private func pairs(_ elements: [XML.Element], missingName: EngageFault) throws(EngageFault) -> [(
+    private func pairs(
+        _ elements: [XML.Element], missingName: EngageFault
+    ) throws(EngageFault) -> [(
         name: String, value: String
     )] {
         var result: [(name: String, value: String)] = []
