@@ -116,6 +116,7 @@ let mockServer: [Target] = [
         dependencies: [
             "CassetteKit",
             "JSONCore",
+            "LibXML",
             "ReferralHeroSDK",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -145,6 +146,14 @@ let mockServer: [Target] = [
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+    .testTarget(
+        name: "EngageSimulatorTests",
+        dependencies: [
+            "MockServer", "EngageSDK", "FlowCatalog", "CassetteKit", "JSONCore", "LibXML",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]
     ),
 ]
@@ -192,6 +201,9 @@ let cli: [Target] = [
             "FlowCatalog",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]

@@ -1,0 +1,117 @@
+import EngageSDK
+import Foundation
+import JSONCore
+
+/// UBF event flows (engage.md §3, §4, §7).
+extension EngageFlows {
+    static let installedSessionStarted = Flow(
+        vendor: "engage", name: "installed-session-started", documentation: "engage.md §3.2, §7.3",
+        summary: "The first start tracks Installed (12) and Session started (13) and posts them",
+        simulatorSetup: [Env.settings()]
+    ) { context in
+        let engage = try Env.engage(context)
+        let report = try await engage.ubf.start()
+        return ["start": Env.outcome(report), "events": try await Env.storedEvents(engage)]
+    }
+
+    static let batchFlushAtCacheSize = Flow(
+        vendor: "engage", name: "batch-flush-at-cache-size", documentation: "engage.md §3.1, §3.3, §5",
+        summary: "With ubfEventCacheSize 3, events wait until the third and go in one request",
+        simulatorSetup: [Env.settings()]
+    ) { context in
+        var config = try EngageConfig.defaults()
+        config.set(.number(3), "ubfEventCacheSize", in: "General")
+        let engage = try Env.engage(context, config: config)
+        var waiting: [Outcome] = []
+        for index in 1...3 {
+            _ = try await engage.ubf.trackNamedEvent("step \(index)")
+            context.clock.advance(by: 1)
+            waiting.append(.number(JSONNumber(try await engage.store.readyCount())))
+        }
+        return ["readyAfterEach": .array(waiting), "events": try await Env.storedEvents(engage)]
+    }
+
+    static let goalAndNamedEvents = Flow(
+        vendor: "engage", name: "goal-and-named-events", documentation: "engage.md §3.2, §3.3",
+        summary: "Goal completed (16), goal abandoned (15) and a named event (17) with tags",
+        simulatorSetup: [Env.settings()]
+    ) { context in
+        let engage = try Env.engage(context)
+        _ = try await engage.ubf.trackGoalCompleted("Checkout")
+        _ = try await engage.ubf.trackGoalAbandoned("Signup")
+        _ = try await engage.ubf.trackNamedEvent("Shared", params: ["Channel": "mail"], tags: ["a", "b"])
+        return ["events": try await Env.storedEvents(engage)]
+    }
+
+    static let notificationOpenedCampaign = Flow(
+        vendor: "engage", name: "notification-opened-campaign", documentation: "engage.md §3.3, §7.2",
+        summary: "An opened notification (49) carrying CurrentCampaign sets the campaign and reports it",
+        simulatorSetup: [Env.settings()]
+    ) { context in
+        let recorder = EngageNotificationRecorder()
+        let engage = try Env.engage(context, delegate: recorder)
+        let payload = EngageSDK.JSONValue.object([
+            "aps": .object(["alert": .object(["body": .string("Spring sale")])]),
+            "CurrentCampaign": .string("Spring"), "CampaignValidFor": .string("2 hours"),
+        ])
+        _ = try await engage.deepLinks.handle(openedNotification: payload)
+        return [
+            "notifications": await Env.notifications(recorder),
+            "currentCampaign": .string(await engage.campaigns.currentCampaign()),
+            "events": try await Env.storedEvents(engage),
+        ]
+    }
+
+    static let deepLinkCurrentCampaign = Flow(
+        vendor: "engage", name: "deep-link-current-campaign", documentation: "engage.md §7.2",
+        summary: "A deep link with CurrentCampaign sets the campaign and tracks Session started (13) with its params",
+        simulatorSetup: [Env.settings()]
+    ) { context in
+        let engage = try Env.engage(context)
+        let url = URL(
+            string: "myapp://campaign/open?CurrentCampaign=Summer%20Sale&CampaignExpiresAt=2026/02/01%2000:00:00")!
+        let (parameters, _) = try await engage.deepLinks.handle(url: url)
+        return [
+            "parameters": .object(
+                JSONObject(parameters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            "currentCampaign": .string(await engage.campaigns.currentCampaign()),
+            "events": try await Env.storedEvents(engage),
+        ]
+    }
+
+    static let postFailureRetries = Flow(
+        vendor: "engage", name: "post-failure-failed-post", documentation: "engage.md §4.1, §4.2, §5 Networking",
+        kind: .errorCase,
+        summary: "Three failed posts (500) use up maxNumRetries and the event ends FAILED_POST",
+        simulatorSetup: [Env.settings([("eventPostFailures", 3)])]
+    ) { context in
+        let recorder = EngageNotificationRecorder()
+        let engage = try Env.engage(context, delegate: recorder)
+        _ = try await engage.ubf.trackNamedEvent("Doomed")
+        var reports: [Outcome] = []
+        for _ in 1...2 { reports.append(Env.outcome(try await engage.ubf.postEventCache())) }
+        return [
+            "retries": .array(reports), "notifications": await Env.notifications(recorder),
+            "events": try await Env.storedEvents(engage),
+        ]
+    }
+
+    static let augmentationTimeout = Flow(
+        vendor: "engage", name: "augmentation-timeout-expired", documentation: "engage.md §3.3, §4.1",
+        summary: "A plugin slower than augmentationTimeout leaves the event EXPIRED, and it is still posted",
+        simulatorSetup: [Env.settings()]
+    ) { context in
+        let slow = UBFAugmentationPlugin.async("slow-location") { event in
+            try await Task.sleep(for: .seconds(3600))
+            return event
+        }
+        let recorder = EngageNotificationRecorder()
+        let engage = try Env.engage(context, plugins: [slow], delegate: recorder)
+        let stored = try await engage.ubf.trackNamedEvent("Located")
+        return [
+            "statusWhenTracked": .string(stored.status.description),
+            "notifications": await Env.notifications(recorder),
+            "events": try await Env.storedEvents(engage),
+        ]
+    }
+}

@@ -1,0 +1,145 @@
+import CassetteKit
+import Foundation
+import GRDB
+import JSONCore
+
+/// `/oauth/token` (§1): the refresh-token grant, and the bearer check the other endpoints share.
+///
+/// Errors follow RFC 6749 (§1.3): `401 {"error":"invalid_client"}` for an unknown client id or secret,
+/// `400 {"error":"invalid_grant"}` for an unknown refresh token, `400 {"error":"unsupported_grant_type"}` for
+/// another grant, `400 {"error":"invalid_request"}` for a body that is not a form with the four fields, and
+/// `429 {"error":"rate_limit_exceeded"}` once `tokensPerHour` tokens were issued in the last hour.
+///
+/// Cassette replay: recorded requests carry redaction placeholders (`<redacted:client_secret:1>`) instead of
+/// secrets. A placeholder is accepted as the configured client secret or refresh token (the client id is never
+/// redacted, so a wrong client is still refused), and a bearer placeholder stands for the most recent token issued
+/// that no other placeholder stands for, so a replayed cassette uses the tokens the simulator issued in order.
+enum EngageOAuth {
+    static func respond(to request: CassetteRequest, db: Database, now: Date) throws -> CassetteResponse {
+        let settings = try EngageSettings.load(db)
+        guard EngageForm.isForm(request.headers["Content-Type"]),
+            let fields = EngageForm.decode(request.decodedBody)
+        else {
+            return error(400, "invalid_request", "The body must be application/x-www-form-urlencoded.")
+        }
+        for name in ["grant_type", "client_id", "client_secret"] where (fields[name] ?? "").isEmpty {
+            return error(400, "invalid_request", "Missing parameter: \(name)")
+        }
+        guard fields["client_id"] == settings.clientID, matches(fields["client_secret"] ?? "", settings.clientSecret)
+        else {
+            return error(401, "invalid_client", "Client authentication failed.")
+        }
+        guard fields["grant_type"] == "refresh_token" else {
+            return error(400, "unsupported_grant_type", "Only the refresh_token grant is supported.")
+        }
+        guard let refreshToken = fields["refresh_token"], matches(refreshToken, settings.refreshToken) else {
+            return error(400, "invalid_grant", "The refresh token is invalid or has been revoked.")
+        }
+        if settings.tokensPerHour > 0 {
+            let issued =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM engage_tokens WHERE issued_at > ?",
+                    arguments: [now.timeIntervalSince1970 - 3600]) ?? 0
+            if issued >= settings.tokensPerHour {
+                return error(
+                    429, "rate_limit_exceeded",
+                    "The hourly limit of \(settings.tokensPerHour) access tokens for this Engage org was reached.")
+            }
+        }
+        let token = "sim-token-\(try EngageSchema.next(db, counter: "token"))"
+        try db.execute(
+            sql: "INSERT INTO engage_tokens(token, issued_at, expires_at) VALUES (?, ?, ?)",
+            arguments: [
+                token, now.timeIntervalSince1970, now.timeIntervalSince1970 + Double(settings.tokenLifetime),
+            ])
+        return .json(
+            status: 200,
+            [
+                "access_token": .string(token), "token_type": "bearer", "refresh_token": .string(refreshToken),
+                "expires_in": .number(JSONNumber(settings.tokenLifetime)),
+            ])
+    }
+
+    /// Whether a secret sent is the configured one, or a cassette's redaction placeholder for it.
+    static func matches(_ given: String, _ configured: String) -> Bool {
+        given == configured || isPlaceholder(given)
+    }
+
+    static func isPlaceholder(_ value: String) -> Bool {
+        value.hasPrefix("<redacted:") && value.hasSuffix(">")
+    }
+
+    /// The token a bearer value stands for: itself, or for a placeholder the token it was bound to (binding it
+    /// to the latest unbound token on first sight).
+    static func resolve(_ bearer: String, db: Database) throws -> String {
+        guard isPlaceholder(bearer) else { return bearer }
+        if let token = try String.fetchOne(
+            db, sql: "SELECT token FROM engage_token_aliases WHERE placeholder = ?", arguments: [bearer])
+        {
+            return token
+        }
+        guard
+            let token = try String.fetchOne(
+                db,
+                sql: """
+                    SELECT token FROM engage_tokens WHERE token NOT IN (SELECT token FROM engage_token_aliases)
+                    ORDER BY issued_at DESC, rowid DESC LIMIT 1
+                    """)
+        else { return bearer }
+        try db.execute(
+            sql: "INSERT INTO engage_token_aliases(placeholder, token) VALUES (?, ?)", arguments: [bearer, token])
+        return token
+    }
+
+    static func error(_ status: Int, _ code: String, _ description: String) -> CassetteResponse {
+        .json(status: status, ["error": .string(code), "error_description": .string(description)])
+    }
+
+    /// Checks `Authorization: Bearer <token>` and counts the use. Returns why it is refused, or nil.
+    static func refusal(_ authorization: String?, db: Database, now: Date) throws -> String? {
+        guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
+            return "no bearer token"
+        }
+        let token = try resolve(
+            authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces), db: db)
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT expires_at, uses, revoked FROM engage_tokens WHERE token = ?", arguments: [token])
+        else { return "unknown access token" }
+        let settings = try EngageSettings.load(db)
+        let expiresAt: Double = row["expires_at"]
+        let uses: Int = row["uses"]
+        let revoked: Bool = row["revoked"]
+        if revoked || expiresAt <= now.timeIntervalSince1970 { return "access token expired" }
+        if settings.tokenUseLimit > 0, uses >= settings.tokenUseLimit { return "access token expired" }
+        try db.execute(sql: "UPDATE engage_tokens SET uses = uses + 1 WHERE token = ?", arguments: [token])
+        return nil
+    }
+}
+
+/// `application/x-www-form-urlencoded` bodies.
+enum EngageForm {
+    static func isForm(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        return contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            == "application/x-www-form-urlencoded"
+    }
+
+    /// The fields (the last value of a repeated name wins), or nil when the body is not UTF-8 or has a broken
+    /// percent escape.
+    static func decode(_ body: Data) -> [String: String]? {
+        guard let text = String(data: body, encoding: .utf8) else { return nil }
+        var fields: [String: String] = [:]
+        for segment in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decodeComponent(parts[0]) else { return nil }
+            guard let value = parts.count > 1 ? decodeComponent(parts[1]) : "" else { return nil }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    private static func decodeComponent(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}

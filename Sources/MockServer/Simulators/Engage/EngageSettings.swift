@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import JSONCore
+
+/// The simulator's configuration, changed through the admin API (`PUT /settings`) and kept in
+/// `engage_settings`. Every key has a default, so a fresh simulator answers the documented happy path.
+struct EngageSettings: Sendable, Equatable {
+    var clientID = "sim-client-id"
+    var clientSecret = "sim-client-secret"
+    var refreshToken = "sim-refresh-token"
+    /// `expires_in` of new tokens, in seconds (§1.2: about 4 hours).
+    var tokenLifetime = 14_400
+    /// Tokens issued per rolling hour before `/oauth/token` answers 429 `rate_limit_exceeded`; 0 = no limit.
+    var tokensPerHour = 0
+    /// Requests one token may authorize before the server treats it as expired (fault 145 / 401); 0 = no limit.
+    /// Simulates a session the server dropped before its expiry.
+    var tokenUseLimit = 0
+    /// The next this many event submissions answer 500 `server_error` (then the count is spent).
+    var eventPostFailures = 0
+    /// A fixed current time (ISO 8601); nil uses the host's clock.
+    var now: String?
+
+    static let keys = [
+        "clientID", "clientSecret", "refreshToken", "tokenLifetime", "tokensPerHour", "tokenUseLimit",
+        "eventPostFailures", "now",
+    ]
+
+    static func load(_ db: Database) throws -> EngageSettings {
+        var settings = EngageSettings()
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM engage_settings") {
+            let key: String = row["key"]
+            let value: String = row["value"]
+            switch key {
+            case "clientID": settings.clientID = value
+            case "clientSecret": settings.clientSecret = value
+            case "refreshToken": settings.refreshToken = value
+            case "tokenLifetime": settings.tokenLifetime = Int(value) ?? settings.tokenLifetime
+            case "tokensPerHour": settings.tokensPerHour = Int(value) ?? 0
+            case "tokenUseLimit": settings.tokenUseLimit = Int(value) ?? 0
+            case "eventPostFailures": settings.eventPostFailures = Int(value) ?? 0
+            case "now": settings.now = value
+            default: break
+            }
+        }
+        return settings
+    }
+
+    static func set(_ db: Database, key: String, value: String?) throws {
+        if let value {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO engage_settings(key, value) VALUES (?, ?)", arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM engage_settings WHERE key = ?", arguments: [key])
+        }
+    }
+
+    var json: JSONValue {
+        [
+            "clientID": .string(clientID), "clientSecret": .string(clientSecret),
+            "refreshToken": .string(refreshToken), "tokenLifetime": .number(JSONNumber(tokenLifetime)),
+            "tokensPerHour": .number(JSONNumber(tokensPerHour)), "tokenUseLimit": .number(JSONNumber(tokenUseLimit)),
+            "eventPostFailures": .number(JSONNumber(eventPostFailures)), "now": now.map(JSONValue.string) ?? .null,
+        ]
+    }
+
+    /// The simulator's current time: the `now` setting when set, else the host's clock.
+    static func now(_ db: Database, state: SimulatorState) throws -> Date {
+        if let text = try String.fetchOne(db, sql: "SELECT value FROM engage_settings WHERE key = 'now'"),
+            let date = EngageTime.parseISO(text)
+        {
+            return date
+        }
+        return state.now
+    }
+}
+
+/// Time formats the simulator reads and writes.
+enum EngageTime {
+    static func parseISO(_ text: String) -> Date? {
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        if let date = try? fractional.parse(text) { return date }
+        return try? Date.ISO8601FormatStyle().parse(text)
+    }
+
+    /// Whether `text` is an RFC 3339 date-time (`2026-01-01T00:00:00.000Z`, `…+00:00`): checked byte by byte,
+    /// since a batch of 1,000 events is validated per request.
+    static func isRFC3339(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func digits(_ range: Range<Int>) -> Bool {
+            range.upperBound <= bytes.count && range.allSatisfy { (48...57).contains(bytes[$0]) }
+        }
+        func byte(_ index: Int, _ character: Character) -> Bool {
+            index < bytes.count && bytes[index] == character.asciiValue
+        }
+        guard digits(0..<4), byte(4, "-"), digits(5..<7), byte(7, "-"), digits(8..<10),
+            byte(10, "T") || byte(10, "t"), digits(11..<13), byte(13, ":"), digits(14..<16), byte(16, ":"),
+            digits(17..<19)
+        else { return false }
+        var index = 19
+        if byte(index, ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+            guard index > start else { return false }
+        }
+        if byte(index, "Z") || byte(index, "z") { return index + 1 == bytes.count }
+        guard byte(index, "+") || byte(index, "-") else { return false }
+        return digits(index + 1..<index + 3) && byte(index + 3, ":") && digits(index + 4..<index + 6)
+            && index + 6 == bytes.count
+    }
+
+    static func iso(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    /// `1/1/26 12:00 AM`, the form of `LastModified` and `OptedIn` in §2.5.
+    static func listDate(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let hour = parts.hour ?? 0
+        let twelve = hour % 12 == 0 ? 12 : hour % 12
+        let minute = parts.minute ?? 0
+        return "\(parts.month ?? 1)/\(parts.day ?? 1)/\(String(format: "%02d", (parts.year ?? 2000) % 100)) "
+            + "\(twelve):\(String(format: "%02d", minute)) \(hour < 12 ? "AM" : "PM")"
+    }
+}

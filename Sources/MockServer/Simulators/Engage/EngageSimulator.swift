@@ -1,0 +1,71 @@
+public import CassetteKit
+import Foundation
+public import GRDB
+import JSONCore
+
+/// The Silverpop Engage simulator (protocols/engage.md), mounted at `/engage`:
+///
+/// | path | what it does |
+/// | --- | --- |
+/// | `POST /oauth/token` | refresh-token grant (§1): `sim-token-N` tokens, invalid client (401), invalid grant (400), tokens-per-hour limit (429) |
+/// | `POST /XMLAPI` | the `xml` form field (§2): bearer check (fault 145), a stateful recipient database and relational tables |
+/// | `POST /rest/events/submission` | UBF events (§3): validated, stored once per `eventId`, answered `{}` |
+///
+/// Everything it remembers is in `engage_…` tables; ids come from counters and time from the `now` setting
+/// (or ``SimulatorState/now``), so replaying the same requests gives the same responses. The admin API is
+/// described by ``EngageSimulator/respondToAdmin(_:state:)``.
+public struct EngageSimulator: Simulator {
+    public let vendor = "engage"
+
+    public init() {}
+
+    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("engage.v1") { db in
+            try EngageSchema.create(db)
+            try EngageSchema.seed(db)
+        }
+        migrator.registerMigration("engage.v2") { db in
+            try db.execute(sql: "CREATE TABLE engage_token_aliases(placeholder TEXT PRIMARY KEY, token TEXT NOT NULL)")
+        }
+    }
+
+    public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        let path = request.parts.path
+        switch (request.method.uppercased(), path) {
+        case ("POST", "/oauth/token"):
+            return try await state.database.write { db in
+                try EngageOAuth.respond(to: request, db: db, now: EngageSettings.now(db, state: state))
+            }
+        case ("POST", "/XMLAPI"):
+            return try await state.database.write { db in
+                try EngageXMLAPI.respond(to: request, db: db, now: EngageSettings.now(db, state: state))
+            }
+        case ("POST", "/rest/events/submission"):
+            return try await state.database.write { db in
+                try EngageEvents.respond(to: request, db: db, now: EngageSettings.now(db, state: state))
+            }
+        case (_, "/oauth/token"), (_, "/XMLAPI"), (_, "/rest/events/submission"):
+            return .json(
+                status: 405,
+                ["error": "method_not_allowed", "error_description": .string("\(path) accepts POST only")],
+                headers: ["Allow": "POST"])
+        default:
+            return .json(
+                status: 404, ["error": "not_found", "error_description": .string("engage has no endpoint \(path)")])
+        }
+    }
+
+    /// The admin API under `/__harness/vendors/engage`: see ``EngageAdmin``.
+    public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        try await state.database.write { db in
+            try EngageAdmin.respond(to: request, db: db, now: EngageSettings.now(db, state: state))
+        }
+    }
+
+    public func reset(state: SimulatorState) async throws {
+        try await state.database.write { db in
+            try EngageSchema.clear(db)
+            try EngageSchema.seed(db)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CassetteKit
+import Foundation
+import GRDB
+import LibXML
+
+/// `/XMLAPI` (§2): the `xml` form field, the bearer check, and the operations.
+///
+/// Every problem is a fault with HTTP 200 (§2.1, §2.6): no, unknown or expired bearer token → 145 (SP.Admin); a
+/// body that is not a form, has no `xml` field, is empty, is larger than ``maximumBodyBytes``, is not
+/// well-formed XML, is not `<Envelope><Body><Operation>`, or names an operation the simulator does not know → 51.
+enum EngageXMLAPI {
+    /// Envelopes larger than this are refused with fault 51 before parsing.
+    static let maximumBodyBytes = 1 << 20
+
+    static func respond(to request: CassetteRequest, db: Database, now: Date) throws -> CassetteResponse {
+        let xml: String
+        do {
+            if let refusal = try EngageOAuth.refusal(request.headers["Authorization"], db: db, now: now) {
+                throw EngageFault.sessionExpired(refusal)
+            }
+            let operation = try parse(request)
+            xml = try perform(operation, db: db, now: now).envelope
+        } catch let fault as EngageFault {
+            xml = fault.envelope
+        }
+        return CassetteResponse(
+            status: 200, headers: ["Content-Type": "text/xml;charset=UTF-8"], body: Data(xml.utf8))
+    }
+
+    static func parse(_ request: CassetteRequest) throws(EngageFault) -> EngageRequest {
+        let body = request.decodedBody
+        guard !body.isEmpty else { throw .invalidXML("empty body") }
+        guard body.count <= maximumBodyBytes else {
+            throw .invalidXML("the request is larger than \(maximumBodyBytes) bytes")
+        }
+        guard EngageForm.isForm(request.headers["Content-Type"]) else {
+            throw .invalidXML("the body must be application/x-www-form-urlencoded with an xml field")
+        }
+        guard let fields = EngageForm.decode(body) else { throw .invalidXML("the form body cannot be decoded") }
+        guard let text = fields["xml"], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .invalidXML("missing xml field")
+        }
+        let document: XML.Document
+        do {
+            document = try XML.Document(string: text)
+        } catch {
+            throw .invalidXML("the envelope is not well-formed XML")
+        }
+        guard let root = document.root, root.name == "Envelope", root.elements.count == 1,
+            let bodyElement = root.first("Body"), bodyElement.elements.count == 1,
+            let operation = bodyElement.elements.first
+        else {
+            throw .invalidXML("expected <Envelope><Body><Operation>…</Operation></Body></Envelope>")
+        }
+        return EngageRequest(element: operation)
+    }
+
+    static func perform(_ request: EngageRequest, db: Database, now: Date) throws -> EngageResult {
+        let recipients = EngageRecipients(db: db, now: now)
+        switch request.operation {
+        case "SelectRecipientData": return try recipients.select(request)
+        case "AddRecipient": return try recipients.add(request)
+        case "UpdateRecipient": return try recipients.update(request)
+        case "RemoveRecipient": return try recipients.remove(request)
+        case "AddListColumn": return try recipients.addListColumn(request)
+        case "GetListMetaData": return try recipients.listMetaData(request)
+        case "InsertUpdateRelationalTable": return try EngageRelationalTables(db: db).insertUpdate(request)
+        default:
+            throw EngageFault.invalidXML("unknown or unsupported operation \(request.operation)")
+        }
+    }
+}
+
+/// One operation element of a request envelope, read without depending on element order (§2.2).
+struct EngageRequest: Sendable {
+    let element: XML.Element
+
+    var operation: String { element.name }
+
+    /// The trimmed text of the first child element `name`, or nil when absent.
+    func scalar(_ name: String) -> String? {
+        element.first(name).map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// `<COLUMN><NAME>n</NAME><VALUE>v</VALUE></COLUMN>` children. A COLUMN without NAME is fault 316.
+    func columns() throws(EngageFault) -> [(name: String, value: String)] {
+        try pairs(element.all("COLUMN"), missingName: EngageFault(316, "COLUMN element is missing NAME."))
+    }
+
+    /// `<SYNC_FIELDS><SYNC_FIELD>…` pairs. A SYNC_FIELD without NAME is fault 329.
+    func syncFields() throws(EngageFault) -> [(name: String, value: String)] {
+        try pairs(
+            element.first("SYNC_FIELDS")?.all("SYNC_FIELD") ?? [],
+            missingName: EngageFault(329, "SYNC_FIELD element is missing NAME."))
+    }
+
+    /// `<ROWS><ROW><COLUMN name="n">v</COLUMN>…</ROW>…</ROWS>`.
+    var rows: [[(name: String, value: String)]] {
+        (element.first("ROWS")?.all("ROW") ?? []).map { row in
+            row.all("COLUMN").map { (name: $0.attribute("name") ?? "", value: $0.text) }
+        }
+    }
+
+    private func pairs(
+        _ elements: [XML.Element], missingName: EngageFault
+    ) throws(EngageFault) -> [(
+        name: String, value: String
+    )] {
+        var result: [(name: String, value: String)] = []
+        for element in elements {
+            guard let name = element.first("NAME")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                !name.isEmpty
+            else { throw missingName }
+            result.append((name: name, value: element.first("VALUE")?.text ?? ""))
+        }
+        return result
+    }
+}

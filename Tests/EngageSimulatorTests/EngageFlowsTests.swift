@@ -1,0 +1,183 @@
+import CassetteKit
+import EngageSDK
+import FlowCatalog
+import Foundation
+import HTTPTypes
+import JSONCore
+import LibXML
+import MockServer
+import OpenAPIRuntime
+import Synchronization
+import Testing
+
+/// Runs every Engage flow against a fresh simulator, twice: the flows must be deterministic (identical requests,
+/// responses and outcomes), so that their cassettes re-record byte for byte and replay against the simulator.
+@Suite("EngageFlows against the simulator")
+struct EngageFlowsTests {
+    struct Exchange: Hashable {
+        var request: CassetteRequest
+        var response: CassetteResponse
+    }
+
+    static func run(_ flow: Flow) async throws -> (outcome: JSONValue, requests: [CassetteRequest], responses: [Data]) {
+        let host = try SimulatorHost(simulators: [EngageSimulator()], now: { Date(timeIntervalSince1970: 0) })
+        for setup in flow.simulatorSetup {
+            let response = try await host.respondToAdmin(vendor: flow.vendor, setup)
+            #expect((200..<300).contains(response.status), "\(flow.id) setup \(setup.summary)")
+        }
+        let journal = Journal(host: host)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engage-flow-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try await flow.run(
+            FlowContext(
+                transport: journal, baseURL: URL(string: "http://127.0.0.1:8080/engage")!,
+                workingDirectory: directory))
+        return (outcome, journal.requests.withLock { $0 }, journal.responses.withLock { $0 })
+    }
+
+    /// A transport that keeps each request and response body as the simulator saw them.
+    final class Journal: ClientTransport {
+        let host: SimulatorHost
+        let requests = Mutex<[CassetteRequest]>([])
+        let responses = Mutex<[Data]>([])
+
+        init(host: SimulatorHost) { self.host = host }
+
+        func send(
+            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+        ) async throws -> (
+            HTTPResponse, HTTPBody?
+        ) {
+            var headers = HeaderFields()
+            for field in request.headerFields { headers.append(field.name.rawName, field.value) }
+            var data = Data()
+            if let body { data = try await Data(collecting: body, upTo: 64 << 20) }
+            let recorded = CassetteRequest(
+                method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: data)
+            requests.withLock { $0.append(recorded) }
+            let response = try await host.respond(vendor: "engage", to: recorded)
+            responses.withLock { $0.append(response.body) }
+            var fields = HTTPFields()
+            for field in response.headers {
+                if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }
+            }
+            return (HTTPResponse(status: .init(code: response.status), headerFields: fields), HTTPBody(response.body))
+        }
+    }
+
+    @Test(
+        "Every Engage flow is deterministic: same requests, responses and outcome twice",
+        arguments: EngageFlows.all.map(\.name))
+    func deterministic(name: String) async throws {
+        let flow = try #require(EngageFlows.all.first { $0.name == name })
+        let first = try await Self.run(flow)
+        let second = try await Self.run(flow)
+        #expect(!first.requests.isEmpty)
+        #expect(first.requests == second.requests)
+        #expect(first.responses == second.responses)
+        #expect(first.outcome == second.outcome)
+    }
+
+    static func outcome(_ name: String) async throws -> JSONValue {
+        try await run(try #require(EngageFlows.all.first { $0.name == name })).outcome
+    }
+
+    @Test("The error-case flows reach their documented errors")
+    func errorCases() async throws {
+        let invalidClient = try await Self.outcome("invalid-client")
+        #expect(invalidClient["failure"]?["error"]?.stringValue?.contains("invalid_client") == true)
+        #expect(try await Self.outcome("select-not-found")["errorId"]?.int == 128)
+        let invalidXML = try await Self.outcome("invalid-xml")
+        #expect(invalidXML["status"]?.int == 200)
+        #expect(invalidXML["result"]?["errorId"]?.int == 51)
+        let limit = try await Self.outcome("token-limit-exceeded")
+        #expect(limit["failure"]?["error"]?.stringValue?.contains("429") == true)
+        let failed = try await Self.outcome("post-failure-failed-post")
+        #expect(failed["events"]?[0]?["status"] == "FAILED_POST")
+        #expect(failed["notifications"] == ["stored NOT_POSTED", "post failed 1", "post failed 1", "post failed 1"])
+    }
+
+    @Test("The journeys reach their documented outcomes")
+    func journeys() async throws {
+        let reauth = try await Self.outcome("fault-145-reauth-retry")
+        #expect(reauth["select"]?["recipientId"] == "100001")
+        #expect(reauth["tokenRequests"]?.int == 2)
+        let refresh = try await Self.outcome("token-refresh-on-expiry")
+        #expect(refresh["tokenRequests"]?.int == 2)
+        #expect(refresh["select"]?["success"] == true)
+        let scenario1 = try await Self.outcome("check-identity-scenario-1")
+        #expect(scenario1["recipientId"] == "100001")
+        #expect(scenario1["mergedRecipientId"] == .null)
+        let scenario2 = try await Self.outcome("check-identity-scenario-2")
+        #expect(scenario2["recipientId"] == "100001")
+        #expect(scenario2["mergedRecipientId"] == "100002")
+        let scenario3 = try await Self.outcome("check-identity-scenario-3")
+        #expect(scenario3["mobileUserId"] == "EXISTING-MOBILE-USER")
+        let batch = try await Self.outcome("batch-flush-at-cache-size")
+        #expect(batch["readyAfterEach"] == [1, 2, 0])
+        let expired = try await Self.outcome("augmentation-timeout-expired")
+        #expect(expired["events"]?[0]?["status"] == "SUCCESSFULLY_POSTED")
+        #expect(expired["notifications"]?.arrayValue?.contains("augmented EXPIRED") == true)
+        let deepLink = try await Self.outcome("deep-link-current-campaign")
+        #expect(deepLink["currentCampaign"] == "Summer Sale")
+        let notification = try await Self.outcome("notification-opened-campaign")
+        #expect(notification["currentCampaign"] == "Spring")
+        #expect(notification["events"]?[0]?["eventTypeCode"]?.int == 49)
+    }
+}
+
+@Suite("Engage schemas against the flows' traffic")
+struct EngageSchemaTests {
+    static let xsdFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Schemas/engage/xsd")
+
+    static let requestSchemas = [
+        "SelectRecipientData": "select-recipient-data.xsd", "AddRecipient": "add-recipient.xsd",
+        "UpdateRecipient": "update-recipient.xsd", "AddListColumn": "add-list-column.xsd",
+        "InsertUpdateRelationalTable": "insert-update-relational-table.xsd",
+        "RemoveRecipient": "remove-recipient.xsd", "GetListMetaData": "get-list-metadata.xsd",
+        "selectrecipientdata": "invalid-case-operation.xsd",
+    ]
+
+    @Test(
+        "Every XMLAPI request and result of the flows validates against its XSD",
+        arguments: EngageFlows.all.map(\.name))
+    func xmlBodies(name: String) async throws {
+        let flow = try #require(EngageFlows.all.first { $0.name == name })
+        let run = try await EngageFlowsTests.run(flow)
+        let result = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("result.xsd"))
+        for (request, response) in zip(run.requests, run.responses) where request.url == "/XMLAPI" {
+            let text = String(decoding: request.body, as: UTF8.self)
+            let xml = try #require(
+                text.split(separator: "&").first { $0.hasPrefix("xml=") }.flatMap {
+                    $0.dropFirst(4).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                })
+            let operation = try #require(try XML.Document(string: xml).root?.first("Body")?.elements.first?.name)
+            let schema = try XML.Schema(
+                contentsOf: Self.xsdFolder.appendingPathComponent(try #require(Self.requestSchemas[operation])))
+            #expect(try schema.validate(data: Data(xml.utf8)).isEmpty, "\(name) request \(operation)")
+            #expect(try result.validate(data: response).isEmpty, "\(name) result of \(operation)")
+        }
+    }
+
+    @Test("Results of every simulated operation and faults validate against result.xsd")
+    func simulatorResults() async throws {
+        let simulator = try SimulatorFixture()
+        let token = try await simulator.token()
+        let schema = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("result.xsd"))
+        let requests = [
+            "<Envelope><Body><GetListMetaData><LIST_ID>23949</LIST_ID></GetListMetaData></Body></Envelope>",
+            "<Envelope><Body><SelectRecipientData><LIST_ID>23949</LIST_ID><EMAIL>x</EMAIL></SelectRecipientData></Body></Envelope>",
+            "<Envelope><Body><RemoveRecipient><LIST_ID>23949</LIST_ID><EMAIL>x</EMAIL></RemoveRecipient></Body></Envelope>",
+            "<Envelope><Body>",
+        ]
+        #expect(!(try schema.validate(data: Data(requests[0].utf8))).isEmpty, "a request is not a result")
+        for envelope in requests {
+            let response = try await simulator.raw(
+                url: "/XMLAPI", contentType: FormEncoding.contentType, token: token,
+                body: FormEncoding.encode([("xml", envelope)]))
+            #expect(try schema.validate(data: response.body).isEmpty, "\(envelope)")
+        }
+    }
+}
