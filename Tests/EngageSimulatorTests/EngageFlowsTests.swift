@@ -25,45 +25,26 @@ struct EngageFlowsTests {
             let response = try await host.respondToAdmin(vendor: flow.vendor, setup)
             #expect((200..<300).contains(response.status), "\(flow.id) setup \(setup.summary)")
         }
-        let journal = Journal(host: host)
+        let journal = Journal()
+        let transport = SimulatorTransport(host: host) { request, response in
+            journal.requests.withLock { $0.append(request) }
+            journal.responses.withLock { $0.append(response.body) }
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engage-flow-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try await flow.run(
             FlowContext(
-                transport: journal, baseURL: URL(string: "http://127.0.0.1:8080/engage")!,
+                transport: transport, baseURL: URL(string: "http://127.0.0.1:8080/engage")!,
                 workingDirectory: directory))
         return (outcome, journal.requests.withLock { $0 }, journal.responses.withLock { $0 })
     }
 
     /// A transport that keeps each request and response body as the simulator saw them.
-    final class Journal: ClientTransport {
-        let host: SimulatorHost
+    /// Keeps each request and response body as the simulator saw them.
+    final class Journal: Sendable {
         let requests = Mutex<[CassetteRequest]>([])
         let responses = Mutex<[Data]>([])
-
-        init(host: SimulatorHost) { self.host = host }
-
-        func send(
-            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
-        ) async throws -> (
-            HTTPResponse, HTTPBody?
-        ) {
-            var headers = HeaderFields()
-            for field in request.headerFields { headers.append(field.name.rawName, field.value) }
-            var data = Data()
-            if let body { data = try await Data(collecting: body, upTo: 64 << 20) }
-            let recorded = CassetteRequest(
-                method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: data)
-            requests.withLock { $0.append(recorded) }
-            let response = try await host.respond(vendor: "engage", to: recorded)
-            responses.withLock { $0.append(response.body) }
-            var fields = HTTPFields()
-            for field in response.headers {
-                if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }
-            }
-            return (HTTPResponse(status: .init(code: response.status), headerFields: fields), HTTPBody(response.body))
-        }
     }
 
     @Test(

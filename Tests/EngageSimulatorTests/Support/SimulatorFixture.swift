@@ -72,6 +72,8 @@ struct SimulatorFixture {
 /// simulator sees.
 struct SimulatorTransport: ClientTransport {
     let host: SimulatorHost
+    /// Sees every request and the simulator's answer (tests keep a journal with it).
+    var observe: @Sendable (CassetteRequest, CassetteResponse) -> Void = { _, _ in }
 
     func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
@@ -82,10 +84,10 @@ struct SimulatorTransport: ClientTransport {
         for field in request.headerFields { headers.append(field.name.rawName, field.value) }
         var data = Data()
         if let body { data = try await Data(collecting: body, upTo: 64 << 20) }
-        let response = try await host.respond(
-            vendor: "engage",
-            to: CassetteRequest(method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: data)
-        )
+        let sent = CassetteRequest(
+            method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: data)
+        let response = try await host.respond(vendor: "engage", to: sent)
+        observe(sent, response)
         var fields = HTTPFields()
         for field in response.headers {
             if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }
