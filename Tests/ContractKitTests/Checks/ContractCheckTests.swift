@@ -32,7 +32,7 @@ struct ContractCheckTests {
     func undeclaredStatus() throws {
         #expect(
             try lines("undeclared-status") == [
-                "[undeclared-status] response status: expected one of 200, 400, 401 for POST /oauth/token, found 500"
+                "[undeclared-status] response status: expected one of 200, 400, 401, 429 for POST /oauth/token, found 500"
             ])
         let violation = try #require(try Fixtures.violations("undeclared-status").first)
         #expect(violation.schemaLocation == "Schemas/engage/engage.openapi.yaml#/paths/~1oauth~1token/post/responses")
