@@ -66,7 +66,7 @@ enum EngageOAuth {
     }
 
     static func isPlaceholder(_ value: String) -> Bool {
-        value.hasPrefix("<redacted:") && value.hasSuffix(">")
+        RedactionPlaceholder.matches(value)
     }
 
     /// The token a bearer value stands for: itself, or for a placeholder the token it was bound to (binding it

@@ -86,16 +86,4 @@ enum ReferralHeroToken {
         if let key = headers["X-API-Key"]?.trimmingCharacters(in: .whitespaces), !key.isEmpty { return key }
         return nil
     }
-
-    /// Whether `token` is a placeholder a cassette's redaction put in place of the real one:
-    /// `<redacted:KIND>` or `<redacted:KIND:N>`, KIND of lowercase letters, digits, `-`, `_` and `.`.
-    static func isRedactionPlaceholder(_ token: String) -> Bool {
-        guard token.hasPrefix("<redacted:"), token.hasSuffix(">") else { return false }
-        let inner = token.dropFirst("<redacted:".count).dropLast()
-        let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), !parts[0].isEmpty,
-            parts[0].allSatisfy({ $0.isLowercase || $0.isNumber || "-_.".contains($0) })
-        else { return false }
-        return parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy { $0.isASCII && $0.isNumber })
-    }
 }

@@ -59,7 +59,7 @@ public struct ReferralHeroSimulator: Simulator {
         let known = try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM referralhero_tokens WHERE token = ?)", arguments: [token])
         let settings = try ReferralHeroSettings(db)
-        guard known == true || (settings.acceptsRedactedTokens && ReferralHeroToken.isRedactionPlaceholder(token))
+        guard known == true || (settings.acceptsRedactedTokens && RedactionPlaceholder.matches(token))
         else {
             throw ReferralHeroFailure(.invalidToken)
         }
