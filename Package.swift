@@ -64,6 +64,7 @@ let engageSDK: [Target] = [
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ],
         exclude: ["Documentation.md"],
         resources: [.copy("Resources/EngageConfigDefaults.json")]

@@ -23,7 +23,7 @@ struct EventStoreTests {
             do {
                 let store = try EngageEventStore(storage: .file(url))
                 let stored = try await store.append(events(3), status: .notPosted)
-                #expect(stored.map(\.eventID) == ["e-1", "e-2", "e-3"])
+                #expect(stored == ["e-1", "e-2", "e-3"])
             }
             #expect(FileManager.default.fileExists(atPath: url.path))
             let reopened = try EngageEventStore(storage: .file(url))
@@ -39,7 +39,7 @@ struct EventStoreTests {
         let store = try EngageEventStore(storage: .inMemory)
         try await store.append(events(2), status: .notPosted)
         let again = try await store.append(events(3), status: .notPosted)
-        #expect(again.map(\.eventID) == ["e-3"])
+        #expect(again == ["e-3"])
         #expect(try await store.count() == 3)
     }
 

@@ -19,12 +19,28 @@ public enum EngageDurability: Sendable, Hashable {
 
 /// Opens the SQLite database and brings its schema up to date.
 enum EngageDatabase {
+    /// The page size of a new database file.
+    static let pageSize = 8192
+
     static func open(_ storage: EngageStorage, durability: EngageDurability) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.label = "EngageSDK"
         configuration.busyMode = .timeout(5)
         let synchronous = durability == .full ? "FULL" : "NORMAL"
+        let isFile: Bool
+        if case .file = storage { isFile = true } else { isFile = false }
         configuration.prepareDatabase { db in
+            if isFile {
+                // The page size only takes effect on a new file, before WAL mode writes its header. Rows are
+                // about 0.8 KB of JSON; 8 KB pages hold twice as many per page (and per WAL frame) as 4 KB.
+                try db.execute(sql: "PRAGMA page_size = \(EngageDatabase.pageSize)")
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                guard mode == "wal" else {
+                    throw DatabaseError(message: "could not turn on WAL mode (journal_mode is \(mode ?? "unknown"))")
+                }
+            }
+            // Set here rather than through GRDB's `journalMode = .wal`, which sets synchronous=NORMAL after
+            // this closure has run and so would quietly overrule `.full`.
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
         let queue: DatabaseQueue
@@ -35,7 +51,6 @@ enum EngageDatabase {
             case .file(let url):
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                configuration.journalMode = .wal
                 queue = try DatabaseQueue(path: url.path, configuration: configuration)
             }
             try migrator.migrate(queue)

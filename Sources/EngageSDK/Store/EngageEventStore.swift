@@ -32,31 +32,30 @@ public actor EngageEventStore {
         }
     }
 
-    /// Appends events with `status` in one transaction and returns the ones it stored. An event whose id is
-    /// already stored is left as it is (and not returned).
+    /// Appends events with `status` in one transaction and returns the ids of the ones it stored, in order. An
+    /// event whose id is already stored (or comes twice in `events`) is stored once, and its id returned once.
     @discardableResult
-    public func append(_ events: [UBFEvent], status: EngageEventStatus) async throws -> [StoredEvent] {
-        let rows = events.map { event in
-            StoredEvent(
-                rowID: 0, eventID: event.id, eventTypeCode: event.eventTypeCode, json: event.jsonString(),
-                status: status, failureCount: 0, isInFlight: false, eventDate: event.timestamp)
-        }
-        return try await write("append") { db in
-            let statement = try db.cachedStatement(
-                sql: """
-                    INSERT OR IGNORE INTO engage_event (event_id, event_type, event_json, event_status, event_date)
-                    VALUES (?, ?, ?, ?, ?)
-                    """)
-            var stored: [StoredEvent] = []
-            stored.reserveCapacity(rows.count)
-            for var row in rows {
-                statement.setUncheckedArguments([
-                    row.eventID, row.eventTypeCode, row.json, row.status.rawValue, row.eventDate.timeIntervalSince1970,
-                ])
-                try statement.execute()
-                guard db.changesCount > 0 else { continue }
-                row.rowID = db.lastInsertedRowID
-                stored.append(row)
+    public func append(_ events: [UBFEvent], status: EngageEventStatus) async throws -> [String] {
+        try await write("append") { db in
+            var stored: [String] = []
+            stored.reserveCapacity(events.count)
+            var insert = EventInsert(status: status)
+            // Rows an INSERT stores get rowids above every rowid before it (not always consecutive ones: an
+            // ignored row can use up a rowid under AUTOINCREMENT).
+            var highest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM engage_event") ?? 0
+            var start = events.startIndex
+            while start < events.endIndex {
+                let chunk = events[start..<min(start + EventInsert.rowsPerStatement, events.endIndex)]
+                let changes = try insert.run(chunk, in: db)
+                if changes == chunk.count {
+                    stored += chunk.lazy.map(\.id)
+                } else if changes > 0 {
+                    // Some ids were stored already (or came twice): read back which ones this INSERT stored.
+                    stored += try String.fetchAll(
+                        db, sql: "SELECT event_id FROM engage_event WHERE id > ? ORDER BY id", arguments: [highest])
+                }
+                if changes > 0 { highest = db.lastInsertedRowID }
+                start = chunk.endIndex
             }
             return stored
         }
@@ -164,6 +163,11 @@ public actor EngageEventStore {
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM engage_event WHERE in_flight = 0 AND event_status IN (1, 5)") ?? 0
         }
+    }
+
+    /// The value of `PRAGMA name` on the store's connection (for diagnostics and tests).
+    func pragma(_ name: String) async throws -> String? {
+        try await read("pragma") { db in try String.fetchOne(db, sql: "PRAGMA \(name)") }
     }
 
     private static func marks(_ count: Int) -> String {

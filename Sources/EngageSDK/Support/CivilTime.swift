@@ -128,13 +128,19 @@ private func pad(_ value: Int, _ width: Int = 2) -> String {
 extension JSONText {
     /// Appends `2015-01-28T01:39:53.123Z` (no quotes).
     mutating func ubfTimestamp(_ time: CivilTime) {
-        let fields: [(Int, Int, StaticString)] = [
-            (time.year, 4, "-"), (time.month, 2, "-"), (time.day, 2, "T"), (time.hour, 2, ":"),
-            (time.minute, 2, ":"), (time.second, 2, "."), (time.millisecond, 3, "Z"),
-        ]
-        for (value, width, separator) in fields {
-            digits(value, width: width)
-            raw(separator)
-        }
+        // Written out field by field: this runs for every stored and posted event, and a table of fields
+        // would be allocated on each call.
+        field(time.year, width: 4, then: "-")
+        field(time.month, width: 2, then: "-")
+        field(time.day, width: 2, then: "T")
+        field(time.hour, width: 2, then: ":")
+        field(time.minute, width: 2, then: ":")
+        field(time.second, width: 2, then: ".")
+        field(time.millisecond, width: 3, then: "Z")
+    }
+
+    private mutating func field(_ value: Int, width: Int, then separator: StaticString) {
+        digits(value, width: width)
+        raw(separator)
     }
 }

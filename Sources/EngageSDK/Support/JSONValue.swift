@@ -119,37 +119,31 @@ struct JSONText {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends raw JSON text from a string.
-    mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
     /// Appends `value` as a JSON string literal (quotes included).
     mutating func string(_ value: String) {
-        bytes.append(0x22)
-        let utf8 = value.utf8
-        let plain = utf8.withContiguousStorageIfAvailable { buffer in
-            !buffer.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
-        }
-        if plain == true {
-            bytes.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 {
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-                case ..<0x20:
-                    bytes.append(contentsOf: [
-                        0x5C, 0x75, 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)],
-                    ])
-                default: bytes.append(byte)
-                }
+        var value = value
+        value.withUTF8 { utf8 in
+            bytes.append(0x22)
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { escape(byte) }
             }
+            bytes.append(0x22)
         }
-        bytes.append(0x22)
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+        case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+        case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+        case ..<0x20:
+            bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]])
+        default: bytes.append(byte)
+        }
     }
 
     /// Appends `value` in decimal, zero-padded to `width` digits.
@@ -170,4 +164,23 @@ struct JSONText {
 
     /// The text written so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Bytes written so far.
+    var count: Int { bytes.count }
+
+    /// Appends `value`'s UTF-8 bytes as they are (no quotes, no escaping).
+    mutating func utf8(_ value: String) {
+        var value = value
+        value.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with the bytes written so far.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer(body)
+    }
+
+    /// Forgets the text, keeping the buffer for the next one.
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+    }
 }

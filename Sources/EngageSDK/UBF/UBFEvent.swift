@@ -82,6 +82,12 @@ public struct UBFEvent: Sendable, Hashable {
         var capacity = 112 + id.utf8.count
         for attribute in attributes { capacity += attribute.name.utf8.count + attribute.value.utf8.count + 24 }
         var json = JSONText(capacity: capacity)
+        write(to: &json)
+        return json.text
+    }
+
+    /// Appends ``jsonString()``'s text to `json` (the store reuses one buffer for a whole batch).
+    func write(to json: inout JSONText) {
         json.raw("{\"eventId\":")
         json.string(id)
         json.raw(",\"eventTypeCode\":")
@@ -90,14 +96,14 @@ public struct UBFEvent: Sendable, Hashable {
         json.ubfTimestamp(CivilTime(timestamp))
         json.raw("\",\"attributes\":[")
         for (index, attribute) in attributes.enumerated() {
-            json.raw(index == 0 ? "{\"name\":" : ",{\"name\":")
+            if index > 0 { json.raw(",") }
+            json.raw("{\"name\":")
             json.string(attribute.name)
             json.raw(",\"value\":")
             json.string(attribute.value)
             json.raw("}")
         }
         json.raw("]}")
-        return json.text
     }
 
     /// Reads an event written by ``jsonString()``. `eventTypeCode` may also be a numeric string, and the

@@ -40,7 +40,7 @@ public struct UBFEventBuilder: Sendable {
         _ type: UBFEventType, at date: Date, params: [String: String] = [:], tags: [String] = [],
         added: [UBFAttribute] = []
     ) -> UBFEvent {
-        var event = UBFEvent(id: identifiers.next(), type: type, timestamp: date, attributes: coreAttributes)
+        var event = UBFEvent(id: identifiers.nextEventID(), type: type, timestamp: date, attributes: coreAttributes)
         for name in params.keys.sorted() {
             event.set(name, params[name] ?? "")
         }

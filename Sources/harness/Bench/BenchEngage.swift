@@ -22,26 +22,37 @@ extension Harness.Bench {
         @Option(help: "Events per append transaction.")
         var batch = 1000
 
+        @Option(help: "Times each store append figure is measured (the median is reported).")
+        var rounds = 5
+
         @Option(help: "Envelope round trips (build + form encode + result parse) to time.")
         var roundTrips = 100_000
 
         func run() async throws {
             let logger = global.bootstrap()
-            guard events > 0, batch > 0, roundTrips > 0 else {
-                throw ValidationError("--events, --batch and --round-trips must be positive")
+            guard events > 0, batch > 0, roundTrips > 0, rounds > 0 else {
+                throw ValidationError("--events, --batch, --round-trips and --rounds must be positive")
             }
             print("bench engage: EngageSDK core (wall-clock rates, and rates per CPU-second of this process)")
             let folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("bench-engage-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let runs: [(String, EngageStorage, EngageDurability)] = [
-                ("WAL file, synchronous=FULL  ", .file(folder.appendingPathComponent("full.sqlite")), .full),
-                ("WAL file, synchronous=NORMAL", .file(folder.appendingPathComponent("normal.sqlite")), .normal),
+            let runs: [(String, EngageStorage?, EngageDurability)] = [
+                ("WAL file, synchronous=FULL  ", nil, .full),
+                ("WAL file, synchronous=NORMAL", nil, .normal),
                 ("in memory                   ", .inMemory, .normal),
             ]
+            let prepared = try appendBatches()
             for (label, storage, durability) in runs {
-                let measured = try await appendTime(storage: storage, durability: durability, logger: logger)
-                print("  store append, \(label), \(batch)/txn: \(measured.rates(events, unit: "events"))")
+                var measured: [Measurement] = []
+                for round in 0..<rounds {
+                    let store = storage ?? .file(folder.appendingPathComponent("\(durability)-\(round).sqlite"))
+                    measured.append(
+                        try await appendTime(prepared, storage: store, durability: durability, logger: logger))
+                }
+                print(
+                    "  store append, \(label), \(batch)/txn: \(Measurement.medianRates(measured, events, unit: "events"))"
+                )
             }
             print("    (target >= 100,000 events/s)")
             let large = Harness.Bench.BenchXML.resultEnvelope()
@@ -64,21 +75,25 @@ extension Harness.Bench {
                     + "\(String(format: "%.3f", loopback.cpuSeconds)) s CPU (target <= 2 s)")
         }
 
-        /// Appends `events` prebuilt events to a fresh store, `batch` per transaction.
-        func appendTime(
-            storage: EngageStorage, durability: EngageDurability, logger: Logger
-        ) async throws -> Measurement {
-            let store = try EngageEventStore(storage: storage, durability: durability)
+        /// `events` events in batches of `batch`, built before any store is timed.
+        func appendBatches() throws -> [[UBFEvent]] {
             let builder = UBFEventBuilder(
                 device: .current, identity: UBFIdentity(deviceID: UUID().uuidString, mobileUserID: "bench"),
                 fieldNames: try EngageConfig.defaults().ubfFieldNames)
             let now = Date()
-            let batches = (0..<(events + batch - 1) / batch).map { index in
+            return (0..<(events + batch - 1) / batch).map { index in
                 (0..<min(batch, events - index * batch)).map { offset in
                     builder.namedEvent(
                         "bench \(index * batch + offset)", at: now, campaign: "Bench", params: ["Plan": "gold"])
                 }
             }
+        }
+
+        /// Appends the prebuilt batches to a fresh store, one transaction each.
+        func appendTime(
+            _ batches: [[UBFEvent]], storage: EngageStorage, durability: EngageDurability, logger: Logger
+        ) async throws -> Measurement {
+            let store = try EngageEventStore(storage: storage, durability: durability)
             let measured = try await Measurement.of {
                 for events in batches {
                     try await store.append(events, status: .notPosted)

@@ -126,6 +126,24 @@ struct Measurement {
         return "\(wall) \(unit)/s wall, \(cpu) \(unit) per CPU-second"
     }
 
+    /// The median of several measurements of `count` operations, with the range of the wall-clock rates:
+    /// "<median>/s wall (<slowest>–<fastest> over <n> runs), <median> per CPU-second".
+    static func medianRates(_ runs: [Measurement], _ count: Int, unit: String) -> String {
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1
+                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        let wall = runs.map { Double(count) / $0.wallSeconds }
+        let cpu = runs.map { Double(count) / max($0.cpuSeconds, 1e-9) }
+        guard let slowest = wall.min(), let fastest = wall.max() else { return "no runs" }
+        let range =
+            runs.count > 1
+            ? " (\(Figures.grouped(slowest))–\(Figures.grouped(fastest)) over \(runs.count) runs)" : ""
+        return "\(Figures.grouped(median(wall))) \(unit)/s wall\(range), "
+            + "\(Figures.grouped(median(cpu))) \(unit) per CPU-second"
+    }
+
     /// User + system CPU time of this process so far.
     static func processCPUSeconds() -> Double {
         Double(clock()) / Double(CLOCKS_PER_SEC)
