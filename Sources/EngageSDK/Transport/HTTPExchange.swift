@@ -55,7 +55,7 @@ public enum FormEncoding {
 
     public static func encode(_ fields: [(String, String)]) -> Data {
         var output: [UInt8] = []
-        output.reserveCapacity(fields.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count * 3 / 2 + 2 })
+        output.reserveCapacity(fields.reduce(0) { $0 + ($1.0.utf8.count + $1.1.utf8.count) * 3 + 2 })
         for (index, (name, value)) in fields.enumerated() {
             if index > 0 { output.append(UInt8(ascii: "&")) }
             append(name, to: &output)

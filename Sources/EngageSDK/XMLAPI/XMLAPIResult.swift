@@ -90,7 +90,13 @@ public struct XMLAPIResult: Sendable, Hashable {
     /// The value of the column `name` (case-insensitive), if present.
     public func column(_ name: String) -> String? {
         let wanted = name.lowercased()
-        return columns.first { $0.name.utf8.equalsIgnoringASCIICase(wanted) }?.value
+        guard let columns = result?.child("columns") else { return nil }
+        for case .element(let column) in columns.children where column.hasLocalName("column") {
+            if column.child("name")?.text.utf8.equalsIgnoringASCIICase(wanted) == true {
+                return column.child("value")?.text ?? ""
+            }
+        }
+        return nil
     }
 
     /// `RESULT/FAILURES/FAILURE` of InsertUpdateRelationalTable.
@@ -157,15 +163,20 @@ extension XML.Element {
 extension XML.Element {
     /// True when the name without its prefix equals `lowercased`, ASCII letters compared without case.
     func hasLocalName(_ lowercased: String) -> Bool {
-        let utf8 = name.utf8
-        let start = utf8.lastIndex(of: UInt8(ascii: ":")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        return utf8[start...].equalsIgnoringASCIICase(lowercased)
+        var name = name
+        return name.withUTF8 { bytes in
+            let start = bytes.lastIndex(of: UInt8(ascii: ":")).map { $0 + 1 } ?? 0
+            return UnsafeBufferPointer(rebasing: bytes[start...]).equalsIgnoringASCIICase(lowercased)
+        }
     }
 }
 
 extension Sequence<UInt8> {
     /// True when these UTF-8 bytes equal `lowercased` with ASCII letters compared without case; no allocation.
     func equalsIgnoringASCIICase(_ lowercased: String) -> Bool {
+        if let answer = withContiguousStorageIfAvailable({ $0.equalsIgnoringASCIICase(lowercased) }) {
+            return answer
+        }
         var left = makeIterator()
         var right = lowercased.utf8.makeIterator()
         while true {
@@ -176,6 +187,22 @@ extension Sequence<UInt8> {
                 if folded != other { return false }
             default: return false
             }
+        }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// ``Swift/Sequence/equalsIgnoringASCIICase(_:)`` on contiguous bytes: lengths first, then byte by byte.
+    func equalsIgnoringASCIICase(_ lowercased: String) -> Bool {
+        var other = lowercased
+        return other.withUTF8 { right in
+            guard count == right.count else { return false }
+            for index in indices {
+                let byte = self[index]
+                let folded = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                if folded != right[index] { return false }
+            }
+            return true
         }
     }
 }
