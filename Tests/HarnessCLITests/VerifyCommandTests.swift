@@ -37,6 +37,16 @@ struct VerifyCommandTests {
         }
     }
 
+    @Test("Cassette paths run the contract check only, and say so instead of reporting 0 flows")
+    func contractOnly() async throws {
+        let cassette = RepositoryRoot.url().appendingPathComponent("Cassettes/engage/token-grant.har")
+        let result = try await harness(["verify", cassette.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("1 cassette, 1 entry: every contract holds"))
+        #expect(result.standardOutput.contains("contract check only: cassette paths run no flows"))
+        #expect(!result.standardOutput.contains("0 flows"))
+    }
+
     @Test("Registered flows without cassettes fail, each naming the command that records it")
     func flowsWithoutCassettes() async throws {
         try await withTemporaryDirectory { folder in

@@ -25,6 +25,11 @@ public struct FlowTextReport: Sendable {
         var text = ""
         if report.checks.contains(.contract) { text += TextReport(colour: colour).render(report.contract) }
         let flowChecks = report.checks.filter { $0 != .contract }
+        if report.flows.isEmpty && report.orphans.isEmpty && !report.contract.cassettes.isEmpty {
+            // Cassette paths were given: the contract report above is the whole answer.
+            return text + paint("contract check only: cassette paths run no flows", "2")
+                + " (verified in \(report.elapsedText))\n"
+        }
         let shard = report.shard.map { " (shard \($0))" } ?? ""
         var lines: [String] = []
         let names = report.checks.map(\.rawValue).joined(separator: " + ")

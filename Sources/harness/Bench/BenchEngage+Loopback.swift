@@ -4,6 +4,7 @@ import CassetteKit
 import EngageSDK
 import Foundation
 import HTTPTypes
+import Logging
 import MockServer
 import NIOCore
 import NIOHTTP1
@@ -12,8 +13,13 @@ import OpenAPIRuntime
 extension Harness.Bench.BenchEngage {
     /// Starts the mock server in process on an ephemeral loopback port, stores `count` events in a fresh SDK
     /// pointed at its Engage simulator, and times `postEventCache()` over real HTTP (token request included).
-    func loopbackFlushTime(count: Int) async throws -> Measurement {
-        let server = try MockServer(configuration: MockServerConfiguration(port: 0, maxBodySize: 64 << 20))
+    /// The server logs through `logger` (warnings and up unless `--verbose`), so its start-up and shutdown
+    /// lines do not mix with the figures.
+    func loopbackFlushTime(count: Int, logger: Logger) async throws -> Measurement {
+        var serverLogger = Logger(label: "harness.serve")
+        serverLogger.logLevel = logger.logLevel
+        let server = try MockServer(
+            configuration: MockServerConfiguration(port: 0, maxBodySize: 64 << 20), logger: serverLogger)
         let endpoints = try await server.start()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-loopback-\(UUID())")

@@ -46,7 +46,10 @@ extension Harness.Bench {
             for (label, storage, durability) in runs {
                 var measured: [Measurement] = []
                 for round in 0..<rounds {
-                    let store = storage ?? .file(folder.appendingPathComponent("\(durability)-\(round).sqlite"))
+                    // A fresh folder per round, removed after it, so rounds do not pile up files on the disk.
+                    let roundFolder = folder.appendingPathComponent("\(durability)-\(round)")
+                    defer { try? FileManager.default.removeItem(at: roundFolder) }
+                    let store = storage ?? .file(roundFolder.appendingPathComponent("events.sqlite"))
                     measured.append(
                         try await appendTime(prepared, storage: store, durability: durability, logger: logger))
                 }
@@ -68,7 +71,7 @@ extension Harness.Bench {
                 "  flush 10,000 stored events, 1000 per request, through an in-process transport: "
                     + "\(String(format: "%.3f", flush.wallSeconds)) s wall, \(String(format: "%.3f", flush.cpuSeconds)) s CPU"
             )
-            let loopback = try await loopbackFlushTime(count: 10_000)
+            let loopback = try await loopbackFlushTime(count: 10_000, logger: logger)
             print(
                 "  flush 10,000 stored events to the simulator over loopback (HTTP, 1000 per request): "
                     + "\(String(format: "%.3f", loopback.wallSeconds)) s wall, "
