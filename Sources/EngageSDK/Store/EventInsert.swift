@@ -8,6 +8,10 @@ internal import GRDBSQLite
 /// written one after another into one reused byte buffer and bound in place (`SQLITE_STATIC`), so an event's
 /// JSON is never turned into a `String` nor copied by the binding. Going through GRDB's arguments cost a third of
 /// the append time (`harness bench engage`).
+///
+/// Stepping the statement directly bypasses GRDB's execution hooks, so GRDB transaction observers and
+/// `ValueObservation` would not see these inserts. Nothing in the SDK observes `engage_event`; code that starts to
+/// must go through `Statement.execute` instead.
 struct EventInsert {
     /// Rows per INSERT statement: one statement per row spends more time starting statements than storing.
     static let rowsPerStatement = 64
