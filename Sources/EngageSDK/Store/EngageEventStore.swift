@@ -36,10 +36,11 @@ public actor EngageEventStore {
     /// event whose id is already stored (or comes twice in `events`) is stored once, and its id returned once.
     @discardableResult
     public func append(_ events: [UBFEvent], status: EngageEventStatus) async throws -> [String] {
-        try await write("append") { db in
+        guard !events.isEmpty else { return [] }
+        return try await write("append") { db in
             var stored: [String] = []
             stored.reserveCapacity(events.count)
-            var insert = EventInsert(status: status)
+            var insert = EventInsert(count: events.count, status: status)
             // Rows an INSERT stores get rowids above every rowid before it (not always consecutive ones: an
             // ignored row can use up a rowid under AUTOINCREMENT).
             var highest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM engage_event") ?? 0

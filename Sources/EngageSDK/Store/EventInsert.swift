@@ -18,13 +18,17 @@ struct EventInsert {
 
     let status: EngageEventStatus
     /// The ids and JSON texts of the current chunk, back to back.
-    private var text = JSONText(capacity: 64 * 1024)
+    private var text: JSONText
     /// Where each row's id and JSON text lie in `text`.
     private var spans: [(id: Range<Int>, json: Range<Int>)] = []
 
-    init(status: EngageEventStatus) {
+    /// An insert of `count` events with `status` (sizes the buffer: one event, as `trackEvent` appends, needs
+    /// about 1 KB, not a whole statement's worth).
+    init(count: Int, status: EngageEventStatus) {
         self.status = status
-        spans.reserveCapacity(Self.rowsPerStatement)
+        let rows = min(count, Self.rowsPerStatement)
+        text = JSONText(capacity: rows * 1024)
+        spans.reserveCapacity(rows)
     }
 
     /// Inserts `chunk` and returns how many rows it stored.

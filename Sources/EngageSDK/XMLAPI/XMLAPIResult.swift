@@ -172,22 +172,11 @@ extension XML.Element {
 }
 
 extension Sequence<UInt8> {
-    /// True when these UTF-8 bytes equal `lowercased` with ASCII letters compared without case; no allocation.
+    /// True when these UTF-8 bytes equal `lowercased` with ASCII letters compared without case; no allocation
+    /// when the bytes are contiguous (as a native string's are).
     func equalsIgnoringASCIICase(_ lowercased: String) -> Bool {
-        if let answer = withContiguousStorageIfAvailable({ $0.equalsIgnoringASCIICase(lowercased) }) {
-            return answer
-        }
-        var left = makeIterator()
-        var right = lowercased.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case (let byte?, let other?):
-                let folded = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                if folded != other { return false }
-            default: return false
-            }
-        }
+        withContiguousStorageIfAvailable { $0.equalsIgnoringASCIICase(lowercased) }
+            ?? Array(self).withUnsafeBufferPointer { $0.equalsIgnoringASCIICase(lowercased) }
     }
 }
 

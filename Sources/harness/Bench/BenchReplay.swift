@@ -97,7 +97,7 @@ extension Harness.Bench {
                     samples.append(Self.time { precondition(!index.matches(for: request).isEmpty) })
                 }
             }
-            return (Self.median(samples), prepare)
+            return (Figures.median(samples), prepare)
         }
 
         /// The median time to read a cassette file of `load` entries and index it.
@@ -120,7 +120,7 @@ extension Harness.Bench {
                 // Freed outside the measurement: loading ends when the index is ready.
                 withExtendedLifetime(index) {}
             }
-            return (Self.median(wall), Self.median(cpu), data.count)
+            return (Figures.median(wall), Figures.median(cpu), data.count)
         }
 
         static func openAPIRequest(_ request: CassetteRequest) -> (HTTPRequest, HTTPBody?, URL) {
@@ -155,13 +155,7 @@ extension Harness.Bench {
             Measurement.processCPUSeconds()
         }
 
-        static func median(_ samples: [Double]) -> Double {
-            guard !samples.isEmpty else { return 0 }
-            let sorted = samples.sorted()
-            return sorted[sorted.count / 2]
-        }
-
-        static func micro(_ samples: [Double]) -> String { format(median(samples)) }
+        static func micro(_ samples: [Double]) -> String { format(Figures.median(samples)) }
 
         static func format(_ seconds: Double) -> String {
             String(format: "%.1f µs", seconds * 1e6)

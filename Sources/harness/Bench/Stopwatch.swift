@@ -101,6 +101,13 @@ enum Figures {
         formatter.maximumFractionDigits = 0
         return formatter.string(from: NSNumber(value: value.rounded())) ?? String(Int(value))
     }
+
+    /// The middle sample (the upper of the two middle ones for an even count); 0 without samples.
+    static func median(_ samples: [Double]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        return sorted[sorted.count / 2]
+    }
 }
 
 /// Wall-clock and CPU time of one measured stretch, so a figure taken on a busy shared machine can be read
@@ -119,29 +126,32 @@ struct Measurement {
             wallSeconds: start.duration(to: clock.now).seconds, cpuSeconds: processCPUSeconds() - cpuStart)
     }
 
+    /// Operations per second for `count` operations: by the wall clock, and per CPU-second.
+    func rate(_ count: Int) -> (wall: Double, cpu: Double) {
+        (Double(count) / wallSeconds, Double(count) / max(cpuSeconds, 1e-9))
+    }
+
     /// `count` operations as rates: "<n>/s wall, <m>/s CPU".
     func rates(_ count: Int, unit: String) -> String {
-        let wall = Figures.grouped(Double(count) / wallSeconds)
-        let cpu = Figures.grouped(Double(count) / max(cpuSeconds, 1e-9))
-        return "\(wall) \(unit)/s wall, \(cpu) \(unit) per CPU-second"
+        let (wall, cpu) = rate(count)
+        return Self.describe(wall: wall, cpu: cpu, unit: unit)
     }
 
     /// The median of several measurements of `count` operations, with the range of the wall-clock rates:
     /// "<median>/s wall (<slowest>–<fastest> over <n> runs), <median> per CPU-second".
     static func medianRates(_ runs: [Measurement], _ count: Int, unit: String) -> String {
-        func median(_ values: [Double]) -> Double {
-            let sorted = values.sorted()
-            return sorted.count % 2 == 1
-                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        }
-        let wall = runs.map { Double(count) / $0.wallSeconds }
-        let cpu = runs.map { Double(count) / max($0.cpuSeconds, 1e-9) }
+        let rates = runs.map { $0.rate(count) }
+        let wall = rates.map(\.wall)
         guard let slowest = wall.min(), let fastest = wall.max() else { return "no runs" }
         let range =
             runs.count > 1
             ? " (\(Figures.grouped(slowest))–\(Figures.grouped(fastest)) over \(runs.count) runs)" : ""
-        return "\(Figures.grouped(median(wall))) \(unit)/s wall\(range), "
-            + "\(Figures.grouped(median(cpu))) \(unit) per CPU-second"
+        return describe(
+            wall: Figures.median(wall), cpu: Figures.median(rates.map(\.cpu)), unit: unit, range: range)
+    }
+
+    private static func describe(wall: Double, cpu: Double, unit: String, range: String = "") -> String {
+        "\(Figures.grouped(wall)) \(unit)/s wall\(range), \(Figures.grouped(cpu)) \(unit) per CPU-second"
     }
 
     /// User + system CPU time of this process so far.
