@@ -52,6 +52,17 @@ struct ExpirationParserTests {
         #expect(embedded.expirationTimestamp == 1_406_877_780)
     }
 
+    @Test(
+        "Spans beyond 10,000 years are capped instead of overflowing",
+        arguments: ["200000000000000d", "9223372036854775807s", "106751991167300d 23h", "1d 99999999999999999m"])
+    func hostileSpans(text: String) throws {
+        let parser = EngageExpirationParser(text, from: Self.start)
+        #expect(parser.secondsParsed == EngageExpirationParser.maximumSeconds)
+        let date = try #require(parser.expirationDate)
+        #expect(date == Self.start.addingTimeInterval(TimeInterval(EngageExpirationParser.maximumSeconds)))
+        #expect(try #require(parser.expirationTimestamp) > 1_402_358_400)
+    }
+
     @Test("Unparseable text gives the start date and zero seconds; nil gives no date")
     func unparseable() {
         let parser = EngageExpirationParser("whenever", from: Self.start)

@@ -7,7 +7,7 @@ import Testing
 struct FlowCommandsTests {
     func harness(_ arguments: [String]) async throws -> ProcessOutput {
         let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
-        return try await ChildProcess.run(binary, arguments, currentDirectory: RepositoryRoot.url())
+        return try await ChildProcess.run(binary, arguments, currentDirectory: try RepositoryRoot.url())
     }
 
     @Test("flows --format json lists every registered flow and --html writes a self-contained page")

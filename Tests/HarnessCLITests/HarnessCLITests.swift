@@ -10,7 +10,7 @@ import FoundationNetworking
 struct HarnessCLITests {
     func harness(_ arguments: String...) async throws -> ProcessOutput {
         let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
-        return try await ChildProcess.run(binary, arguments, currentDirectory: RepositoryRoot.url())
+        return try await ChildProcess.run(binary, arguments, currentDirectory: try RepositoryRoot.url())
     }
 
     @Test("harness --help lists the subcommands")
@@ -20,6 +20,29 @@ struct HarnessCLITests {
         #expect(result.standardOutput.contains("USAGE: harness"))
         #expect(result.standardOutput.contains("version"))
         #expect(result.standardOutput.contains("bench"))
+    }
+
+    @Test(
+        "Hostile numbers on the command line are refused with the option's range, never a trap",
+        arguments: [
+            ["verify", "--flow-timeout", "inf"],
+            ["verify", "--flow-timeout", "nan"],
+            ["verify", "--flow-timeout", "1e300"],
+            ["record", "--all", "--flow-timeout", "inf"],
+            ["bench", "xml", "--seconds", "inf"],
+            ["bench", "validate", "--seconds=-1"],
+            ["bench", "engage", "--rounds", "0"],
+            ["bench", "replay", "--entries=-5"],
+            ["bench", "serve", "--seconds", "9223372036854775807"],
+            ["serve", "--max-body-size", "9223372036854775807"],
+        ])
+    func hostileNumbers(arguments: [String]) async throws {
+        let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
+        let result = try await ChildProcess.run(binary, arguments, currentDirectory: try RepositoryRoot.url())
+        #expect(result.status == 64, "\(arguments): \(result.standardError)")
+        let option = try #require(arguments.first { $0.hasPrefix("--") && $0 != "--all" }?.split(separator: "=").first)
+        #expect(result.standardError.contains(option), "\(result.standardError)")
+        #expect(result.standardError.contains("takes"), "\(result.standardError)")
     }
 
     @Test("harness version prints its version and libxml2's")
@@ -143,5 +166,25 @@ struct HarnessServeTests {
         let result = try await ChildProcess.run(binary, ["serve", "--mode", "record"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("pass --upstream URL"))
+    }
+}
+
+@Suite("RepositoryRoot")
+struct RepositoryRootTests {
+    @Test("Outside a checkout it throws, naming the file, instead of trapping")
+    func outsideCheckout() {
+        #expect {
+            try RepositoryRoot.url(filePath: "/nowhere-near-a-package/Tests/SomeTests.swift")
+        } throws: { error in
+            "\(error)".contains("/nowhere-near-a-package/Tests/SomeTests.swift") && "\(error)".contains("swift test")
+        }
+        #expect(SharedData.url(filePath: "/nowhere-near-a-package/Tests/SomeTests.swift") == nil)
+    }
+
+    @Test("Inside this checkout it finds the folder holding Package.swift")
+    func insideCheckout() throws {
+        let root = try RepositoryRoot.url()
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
+        #expect(try RepositoryRoot.cassettes().lastPathComponent == "Cassettes")
     }
 }

@@ -6,12 +6,14 @@ import Testing
 /// `harness verify` end to end: the built binary, run as a user would.
 @Suite("harness verify")
 struct VerifyCommandTests {
-    let fixtures = RepositoryRoot.url().appendingPathComponent("Tests/ContractKitTests/Fixtures/cassettes")
+    var fixtures: URL {
+        get throws { try RepositoryRoot.url().appendingPathComponent("Tests/ContractKitTests/Fixtures/cassettes") }
+    }
 
     func harness(_ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessOutput {
         let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
         return try await ChildProcess.run(
-            binary, arguments, environment: environment, currentDirectory: RepositoryRoot.url())
+            binary, arguments, environment: environment, currentDirectory: try RepositoryRoot.url())
     }
 
     @Test("On the clean tree it exits 0 and writes a well-formed JUnit file")
@@ -39,7 +41,7 @@ struct VerifyCommandTests {
 
     @Test("Cassette paths run the contract check only, and say so instead of reporting 0 flows")
     func contractOnly() async throws {
-        let cassette = RepositoryRoot.url().appendingPathComponent("Cassettes/engage/token-grant.har")
+        let cassette = try RepositoryRoot.url().appendingPathComponent("Cassettes/engage/token-grant.har")
         let result = try await harness(["verify", cassette.path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("1 cassette, 1 entry: every contract holds"))
@@ -60,7 +62,7 @@ struct VerifyCommandTests {
     func violations() async throws {
         try await withTemporaryDirectory { folder in
             let junit = folder.appending("report.xml")
-            let result = try await harness(["verify", fixtures.path, "--junit", junit.path])
+            let result = try await harness(["verify", try fixtures.path, "--junit", junit.path])
             #expect(result.status == 1, "\(result.standardError)")
             #expect(
                 result.standardOutput.contains("[json-schema] request body /events/0/eventTypeCode: expected integer"))
@@ -73,7 +75,7 @@ struct VerifyCommandTests {
 
     @Test("--format json prints the report as JSON with the exit status")
     func json() async throws {
-        let cassette = fixtures.appendingPathComponent("engage/missing-header.har").path
+        let cassette = try fixtures.appendingPathComponent("engage/missing-header.har").path
         let result = try await harness(["verify", cassette, "--format", "json"])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains(#""kind": "missing-header""#))
@@ -82,7 +84,7 @@ struct VerifyCommandTests {
 
     @Test("--color always colours the report; NO_COLOR leaves auto plain")
     func colour() async throws {
-        let cassette = fixtures.appendingPathComponent("engage/valid.har").path
+        let cassette = try fixtures.appendingPathComponent("engage/valid.har").path
         let coloured = try await harness(["verify", cassette, "--color", "always"])
         #expect(coloured.standardOutput.contains("\u{1B}[32m"))
         let plain = try await harness(["verify", cassette], environment: ["NO_COLOR": "1"])
@@ -92,7 +94,7 @@ struct VerifyCommandTests {
 
     @Test("Many cassettes give a progress line on standard error, and standard output stays the report")
     func progress() async throws {
-        let valid = try Data(contentsOf: fixtures.appendingPathComponent("engage/valid.har"))
+        let valid = try Data(contentsOf: try fixtures.appendingPathComponent("engage/valid.har"))
         try await withTemporaryDirectory { folder in
             let engage = folder.appending("engage")
             try FileManager.default.createDirectory(at: engage, withIntermediateDirectories: true)

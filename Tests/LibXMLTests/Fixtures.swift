@@ -7,6 +7,6 @@ enum Fixtures {
     }
 
     static var engageResultSchema: URL {
-        RepositoryRoot.schemas().appendingPathComponent("engage/xsd/result.xsd")
+        get throws { try RepositoryRoot.schemas().appendingPathComponent("engage/xsd/result.xsd") }
     }
 }

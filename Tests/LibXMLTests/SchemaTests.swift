@@ -31,7 +31,7 @@ struct SchemaTests {
 
     @Test("The Engage result schema accepts a fault with a CDATA FaultString")
     func engageFault() throws {
-        let schema = try XML.Schema(contentsOf: Fixtures.engageResultSchema)
+        let schema = try XML.Schema(contentsOf: try Fixtures.engageResultSchema)
         let fault = """
             <Envelope><Body><RESULT><SUCCESS>false</SUCCESS></RESULT><Fault><Request/><FaultCode/>
             <FaultString><![CDATA[Recipient not found or is not a member of the list.]]></FaultString>
@@ -90,7 +90,7 @@ struct SchemaTests {
         let compiled = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    let schema = try XML.Schema(contentsOf: Fixtures.engageResultSchema)
+                    let schema = try XML.Schema(contentsOf: try Fixtures.engageResultSchema)
                     let fault = Data("<Envelope><Body><RESULT><SUCCESS>TRUE</SUCCESS></RESULT></Body></Envelope>".utf8)
                     return try schema.validate(data: fault).isEmpty ? 1 : 0
                 }

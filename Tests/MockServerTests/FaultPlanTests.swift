@@ -44,6 +44,17 @@ struct FaultPlanTests {
                 ("chance=2", "between 0 and 1"),
                 ("explode", "unknown fault 'explode'"),
                 ("status=500,status=503", "given twice"),
+                ("=", "a fault name is missing"),
+                ("=5,status=503", "a fault name is missing"),
+                (" = ", "a fault name is missing"),
+                ("truncate=9999999999999999kb", "expected truncate=10"),
+                ("truncate=9223372036854775807kb", "expected truncate=10"),
+                ("truncate=99999999999999999999", "expected truncate=10"),
+                ("dribble=9999999999999999kb/1ms", "expected dribble=64b/100ms"),
+                ("latency=1e308s", "expected latency=200ms"),
+                ("latency=nan", "expected latency=200ms"),
+                ("timeout=infs", "expected timeout"),
+                ("seed=-1", "expected a whole number"),
             ])
         func mistakes(text: String, expected: String) {
             #expect {

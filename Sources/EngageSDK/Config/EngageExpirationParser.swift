@@ -41,14 +41,27 @@ public struct EngageExpirationParser: Sendable, Hashable {
         }
     }
 
-    /// d·86400 + h·3600 + m·60 + s (the absolute form does not count here).
+    /// The longest span the parser gives, 10,000 years in seconds: a link that asks for more (a campaign valid for
+    /// `200000000000000d`) gets this, instead of an arithmetic overflow.
+    public static let maximumSeconds = 10_000 * 366 * 86_400
+
+    /// d·86400 + h·3600 + m·60 + s, at most ``maximumSeconds`` (the absolute form does not count here).
     public var secondsParsed: Int {
-        days * 86_400 + hours * 3600 + minutes * 60 + seconds
+        var total = 0
+        for (value, scale) in [(days, 86_400), (hours, 3600), (minutes, 60), (seconds, 1)] {
+            let (product, multiplied) = value.multipliedReportingOverflow(by: scale)
+            let (sum, added) = total.addingReportingOverflow(product)
+            guard !multiplied, !added, sum <= Self.maximumSeconds else { return Self.maximumSeconds }
+            total = sum
+        }
+        return total
     }
 
     /// The expiry as Unix epoch seconds.
     public var expirationTimestamp: Int64? {
-        expirationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+        expirationDate.map {
+            Int64(exactly: $0.timeIntervalSince1970.rounded(.down)) ?? ($0.timeIntervalSince1970 < 0 ? .min : .max)
+        }
     }
 
     /// Every `(\d+\s*[dhmsDHMS])` match, left to right, as (value, lower-cased unit letter).

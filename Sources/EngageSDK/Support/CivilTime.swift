@@ -21,9 +21,21 @@ struct CivilTime: Hashable {
         self.millisecond = millisecond
     }
 
-    /// The UTC fields of `date`, truncated to whole milliseconds.
+    /// The largest distance from 1970 in milliseconds that dates are written with: the end of the year 9999.
+    static let maximumMilliseconds: Int64 = 253_402_300_799_999
+
+    /// `date` as whole milliseconds since 1970, truncated, and clamped to the years 0000–9999 so that a date from
+    /// input (a campaign valid for millions of years) never overflows.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down)
+        guard !value.isNaN else { return 0 }
+        let limit = Double(maximumMilliseconds)
+        return Int64(min(max(value, -limit), limit))
+    }
+
+    /// The UTC fields of `date`, truncated to whole milliseconds (see ``milliseconds(_:)`` for the range).
     init(_ date: Date) {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down))
+        let totalMilliseconds = Self.milliseconds(date)
         var days = totalMilliseconds / 86_400_000
         var rest = totalMilliseconds % 86_400_000
         if rest < 0 {

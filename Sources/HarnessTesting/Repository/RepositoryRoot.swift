@@ -4,8 +4,9 @@ public import Foundation
 public enum RepositoryRoot {
     /// The folder holding `Package.swift`, found by walking up from the calling test file.
     ///
-    /// Call it with the default argument from a test: `RepositoryRoot.url()`.
-    public static func url(filePath: StaticString = #filePath) -> URL {
+    /// Call it with the default argument from a test: `try RepositoryRoot.url()`. Throws
+    /// ``HarnessTestingError/noCheckout(file:)`` when no folder above the file holds a `Package.swift`.
+    public static func url(filePath: StaticString = #filePath) throws(HarnessTestingError) -> URL {
         var folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
         while folder.path != "/" {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
@@ -13,17 +14,17 @@ public enum RepositoryRoot {
             }
             folder.deleteLastPathComponent()
         }
-        preconditionFailure("no Package.swift above \(filePath): tests must run from a ContractHarness checkout")
+        throw .noCheckout(file: "\(filePath)")
     }
 
     /// `Cassettes/` at the repository root.
-    public static func cassettes(filePath: StaticString = #filePath) -> URL {
-        url(filePath: filePath).appendingPathComponent("Cassettes", isDirectory: true)
+    public static func cassettes(filePath: StaticString = #filePath) throws(HarnessTestingError) -> URL {
+        try url(filePath: filePath).appendingPathComponent("Cassettes", isDirectory: true)
     }
 
     /// `Schemas/` at the repository root.
-    public static func schemas(filePath: StaticString = #filePath) -> URL {
-        url(filePath: filePath).appendingPathComponent("Schemas", isDirectory: true)
+    public static func schemas(filePath: StaticString = #filePath) throws(HarnessTestingError) -> URL {
+        try url(filePath: filePath).appendingPathComponent("Schemas", isDirectory: true)
     }
 }
 
@@ -32,8 +33,8 @@ public enum RepositoryRoot {
 public enum SharedData {
     /// `../shared/data`, or nil when it is absent.
     public static func url(filePath: StaticString = #filePath) -> URL? {
-        let folder = RepositoryRoot.url(filePath: filePath)
-            .deletingLastPathComponent()
+        guard let root = try? RepositoryRoot.url(filePath: filePath) else { return nil }
+        let folder = root.deletingLastPathComponent()
             .appendingPathComponent("shared/data", isDirectory: true)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue

@@ -103,7 +103,8 @@ extension XML {
                 return .failure(
                     .malformed(Diagnostic(file: sourceName, line: 1, column: 1, message: "the document is empty")))
             }
-            let document = xmlCtxtReadMemory(context, base, Int32(raw.count), sourceName, nil, options)
+            guard let length = Int32(exactly: raw.count) else { return .failure(.tooLarge(bytes: raw.count)) }
+            let document = xmlCtxtReadMemory(context, base, length, sourceName, nil, options)
             if let document, context.pointee.wellFormed != 0 {
                 return .success(document)
             }

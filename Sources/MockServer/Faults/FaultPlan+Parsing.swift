@@ -11,9 +11,10 @@ extension FaultPlan {
             .filter { !$0.isEmpty }
         guard !items.isEmpty else { throw .invalidFault(text: text, reason: "no fault given") }
         for item in items {
-            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0].lowercased()
-            let value = parts.count > 1 ? parts[1] : nil
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = (parts.first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+            guard !name.isEmpty else { throw .invalidFault(text: text, reason: "'\(item)': a fault name is missing") }
             guard seen.insert(name).inserted else {
                 throw .invalidFault(text: text, reason: "'\(name)' is given twice")
             }
@@ -115,12 +116,18 @@ extension FaultPlan {
         return lower...upper
     }
 
-    /// `64`, `64b`, `2kb`.
+    /// The largest size a fault accepts (1 GiB): more than any response the server sends, and far from overflow.
+    static let maximumSize = 1 << 30
+
+    /// `64`, `64b`, `2kb`; nil for anything else, a negative number, or more than ``maximumSize`` bytes.
     static func parseSize(_ text: String) -> Int? {
         let lowered = text.lowercased()
-        if lowered.hasSuffix("kb"), let number = Int(lowered.dropLast(2)), number >= 0 { return number * 1024 }
-        if lowered.hasSuffix("b"), let number = Int(lowered.dropLast()), number >= 0 { return number }
-        if let number = Int(lowered), number >= 0 { return number }
-        return nil
+        let (digits, scale) =
+            lowered.hasSuffix("kb")
+            ? (lowered.dropLast(2), 1024) : lowered.hasSuffix("b") ? (lowered.dropLast(), 1) : (Substring(lowered), 1)
+        guard let number = Int(digits), number >= 0 else { return nil }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: scale)
+        guard !overflow, bytes <= maximumSize else { return nil }
+        return bytes
     }
 }

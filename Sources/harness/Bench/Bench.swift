@@ -20,6 +20,10 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "Seconds to measure each figure.")
     var seconds = 3.0
 
+    func validate() throws {
+        try OptionRange.seconds(seconds, "--seconds", in: 0.01...3600)
+    }
+
     /// The Engage RESULT schema and the ~2 KB envelope measured against it, checked to be valid.
     func resultSchemaAndEnvelope() throws -> (schema: XML.Schema, envelope: Data) {
         let schemaURL = URL(fileURLWithPath: schemas).appendingPathComponent("engage/xsd/result.xsd")

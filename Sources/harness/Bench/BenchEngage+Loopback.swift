@@ -4,6 +4,7 @@ import CassetteKit
 import EngageSDK
 import Foundation
 import HTTPTypes
+import JSONCore
 import Logging
 import MockServer
 import NIOCore
@@ -26,7 +27,7 @@ extension Harness.Bench.BenchEngage {
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             var config = try EngageConfig.defaults()
-            config.set(.number(Double(count + 1)), "ubfEventCacheSize", in: "General")
+            config.set(.number(JSONNumber(count + 1)), "ubfEventCacheSize", in: "General")
             let engage = try Engage(
                 Engage.Options(
                     credentials: EngageCredentials(

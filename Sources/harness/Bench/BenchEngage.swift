@@ -2,6 +2,7 @@ import ArgumentParser
 import EngageSDK
 import Foundation
 import HTTPTypes
+import JSONCore
 import Logging
 import OpenAPIRuntime
 
@@ -28,11 +29,15 @@ extension Harness.Bench {
         @Option(help: "Envelope round trips (build + form encode + result parse) to time.")
         var roundTrips = 100_000
 
+        func validate() throws {
+            try OptionRange.count(events, "--events", in: 1...100_000_000)
+            try OptionRange.count(batch, "--batch", in: 1...1_000_000)
+            try OptionRange.count(rounds, "--rounds", in: 1...1000)
+            try OptionRange.count(roundTrips, "--round-trips", in: 1...1_000_000_000)
+        }
+
         func run() async throws {
             let logger = global.bootstrap()
-            guard events > 0, batch > 0, roundTrips > 0, rounds > 0 else {
-                throw ValidationError("--events, --batch, --round-trips and --rounds must be positive")
-            }
             print("bench engage: EngageSDK core (wall-clock rates, and rates per CPU-second of this process)")
             let folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("bench-engage-\(UUID().uuidString)")
@@ -112,7 +117,7 @@ extension Harness.Bench {
         /// and answers `200 {}`: the SDK's own share of a flush (claim, batch body, mark posted).
         func flushTime(count: Int) async throws -> Measurement {
             var config = try EngageConfig.defaults()
-            config.set(.number(Double(count + 1)), "ubfEventCacheSize", in: "General")
+            config.set(.number(JSONNumber(count + 1)), "ubfEventCacheSize", in: "General")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "bench-flush-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -28,6 +28,13 @@ extension Harness.Bench {
         @Option(help: "Times each measurement is repeated.")
         var rounds = 5
 
+        func validate() throws {
+            try OptionRange.count(entries, "--entries", in: 1...10_000_000)
+            try OptionRange.count(large, "--large", in: 10...10_000_000)
+            try OptionRange.count(load, "--load", in: 1...10_000_000)
+            try OptionRange.count(rounds, "--rounds", in: 1...1000)
+        }
+
         func run() async throws {
             let logger = global.bootstrap()
             print(

@@ -22,6 +22,11 @@ extension Harness.Bench {
         @Option(help: "Interactions in the large set.")
         var interactions = 10_000
 
+        func validate() throws {
+            try OptionRange.count(seconds, "--seconds", in: 1...3600)
+            try OptionRange.count(interactions, "--interactions", in: 1...10_000_000)
+        }
+
         func run() async throws {
             let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             let root = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -56,7 +56,7 @@ extension Harness {
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-            guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
+            try OptionRange.count(maxBodySize, "--max-body-size", in: 1...(1 << 30))
             guard (100...599).contains(missStatus) else { throw ValidationError("--miss-status must be 100...599") }
             guard ServerMode(rawValue: mode) != nil else {
                 throw ValidationError(

@@ -121,7 +121,11 @@ struct FlowSelectionOptions: ParsableArguments {
             cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
             schemasRoot: URL(fileURLWithPath: schemas, isDirectory: true),
             displayRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-            flowTimeout: .milliseconds(Int(max(0.001, flowTimeout) * 1000)))
+            flowTimeout: OptionRange.duration(seconds: flowTimeout))
+    }
+
+    func validate() throws {
+        try OptionRange.seconds(flowTimeout, "--flow-timeout", in: 0.001...86_400)
     }
 
     func options(contractVendor: String? = nil, contractPaths: [URL]? = nil) throws -> FlowEngine.Options {

@@ -9,7 +9,7 @@ enum Fixtures {
         .appendingPathComponent("Fixtures", isDirectory: true)
 
     /// The registry over the repository's real `Schemas/`, loaded once.
-    static let registry: Result<SchemaRegistry, ContractError> = Result { () throws(ContractError) in
+    static let registry: Result<SchemaRegistry, any Error> = Result {
         try SchemaRegistry(folder: RepositoryRoot.schemas())
     }
 

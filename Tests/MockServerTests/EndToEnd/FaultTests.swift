@@ -177,4 +177,17 @@ struct FaultTests {
             #expect(response.text.contains("expected latency=200ms"))
         }
     }
+
+    @Test(
+        "Hostile fault headers answer 400 over a real socket and the server keeps serving",
+        arguments: ["=", "=,=", "truncate=9999999999999999kb", "dribble=9999999999999999kb/1ms", "latency=1e308s"])
+    func hostileHeader(header: String) async throws {
+        try await withServer { _, endpoints in
+            let url = endpoints.baseURL(for: "counter").appendingPathComponent("count")
+            let response = try await TestHTTP.fetch(url, headers: [("X-Harness-Fault", header)])
+            #expect(response.status == 400)
+            #expect(response.text.contains(header))
+            #expect(try await TestHTTP.fetch(url).status == 200)
+        }
+    }
 }
