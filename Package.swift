@@ -60,6 +60,7 @@ let engageSDK: [Target] = [
     .target(
         name: "EngageSDK",
         dependencies: [
+            "JSONCore",
             "LibXML",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -73,6 +74,7 @@ let engageSDK: [Target] = [
         name: "EngageStoreProbe",
         dependencies: [
             "EngageSDK",
+            "JSONCore",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ],
@@ -84,6 +86,7 @@ let engageSDK: [Target] = [
             "EngageSDK",
             "EngageStoreProbe",
             "HarnessTesting",
+            "JSONCore",
             "LibXML",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -118,7 +121,6 @@ let mockServer: [Target] = [
             "CassetteKit",
             "JSONCore",
             "LibXML",
-            "ReferralHeroSDK",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),

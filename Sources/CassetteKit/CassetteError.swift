@@ -72,10 +72,11 @@ public struct RecordingHint: Sendable, Hashable {
         self.flow = flow
     }
 
-    /// The command that records in `mode`.
+    /// The command that records in `mode`: for a flow's cassette, re-recording the flow (flows are recorded
+    /// whole, whatever the mode); otherwise the same test with `HARNESS_RECORD`.
     public func command(_ mode: RecordMode) -> String {
         if let flow {
-            return "swift run harness record \(flow) --record \(mode.rawValue)"
+            return "swift run harness record \(flow)"
         }
         return "rerun the same test with HARNESS_RECORD=\(mode.rawValue) (cassette \(cassette))"
     }

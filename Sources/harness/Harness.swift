@@ -8,7 +8,8 @@ struct Harness: AsyncParsableCommand {
         abstract: "Record, replay and verify the HTTP contracts of mobile engagement SDKs.",
         discussion: """
             Cassettes (HAR 1.2) live in Cassettes/<vendor>/<flow>.har, schemas (OpenAPI 3.1 + XSD) in Schemas/.
-            Record mode comes from --record or HARNESS_RECORD (none, once, new-episodes, all).
+            Tests replaying cassettes take their record mode from HARNESS_RECORD (none, once, new-episodes, all); \
+            harness record re-records whole flows (--record once: only flows without a cassette).
             """,
         version: Harness.version,
         subcommands: [

@@ -39,7 +39,7 @@ struct CassetteStoreTests {
             #expect(
                 error?.description
                     == "cassette 'demo/missing' not found at \(folder.url.path)/demo/missing.har and the record mode does not record.\n"
-                    + "  to record it: swift run harness record demo/missing --record once")
+                    + "  to record it: swift run harness record demo/missing")
         }
     }
 

@@ -84,7 +84,7 @@ struct ReplaySessionTests {
                 https://api-campaign-us-1.goacoustic.com/XMLAPI (record mode none)
                   nearest recorded request: entry 1, POST https://api-campaign-us-1.goacoustic.com/XMLAPI
                     form:xml xpath:/Envelope/Body[1]/Login[1]/USERNAME[1]/text(): expected "ana@example.com", got "bob@example.com"
-                  to record it: swift run harness record engage/login --record new-episodes
+                  to record it: swift run harness record engage/login
                 """)
         #expect(error?.description.contains("hunter2") == false)
         #expect(error?.description.contains("correct horse") == false)

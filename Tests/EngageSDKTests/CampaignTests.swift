@@ -1,5 +1,6 @@
 import EngageSDK
 import Foundation
+import JSONCore
 import Testing
 
 @Suite("CampaignTracker")
@@ -43,6 +44,25 @@ struct CampaignTests {
         #expect(await fixture.engage.campaigns.expiresAt() == Date(timeIntervalSince1970: 1_419_465_600))
     }
 
+    @Test(
+        "A deep link asking for an absurd expiry sets a far, finite one instead of overflowing",
+        arguments: [
+            "CampaignValidFor=200000000000000d",
+            "CampaignValidFor=9223372036854775807s",
+            "CampaignEndTimeStamp=1e308",
+            "CampaignExpiresAt=200000000000000d",
+        ])
+    func hostileExpiry(query: String) async throws {
+        let fixture = try EngageFixture()
+        let url = try #require(URL(string: "Silverpop://campaign/TestCurrentCampaign?CurrentCampaign=Huge&\(query)"))
+        let (_, event) = try await fixture.engage.deepLinks.handle(url: url)
+        #expect(try event.event()[attribute: "CurrentCampaign"] == "Huge")
+        #expect(await fixture.engage.campaigns.currentCampaign() == "Huge")
+        let expiry = try #require(await fixture.engage.campaigns.expiresAt())
+        #expect(expiry > fixture.clock.now.addingTimeInterval(86_400 * 366))
+        #expect(expiry.timeIntervalSince1970.isFinite)
+    }
+
     @Test("Without an expiry the campaign lasts defaultCurrentCampaignExpiration")
     func defaultExpiry() async throws {
         let fixture = try EngageFixture()
@@ -53,11 +73,9 @@ struct CampaignTests {
     @Test("An opened notification finds a nested campaign, tracks 49 and carries the displayed message")
     func openedNotification() async throws {
         let fixture = try EngageFixture()
-        let payload = JSONValue.object([
-            "aps": .object(["alert": .string("Sale today")]),
-            "data": .object(["inner": .object(["CurrentCampaign": .string("Push"), "CampaignValidFor": .string("2d")])]
-            ),
-        ])
+        let payload: JSONValue = [
+            "aps": ["alert": "Sale today"], "data": ["inner": ["CurrentCampaign": "Push", "CampaignValidFor": "2d"]],
+        ]
         let event = try await fixture.engage.deepLinks.handle(openedNotification: payload)
         #expect(event.eventTypeCode == 49)
         let stored = try event.event()

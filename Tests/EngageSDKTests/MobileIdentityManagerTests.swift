@@ -1,5 +1,6 @@
 import EngageSDK
 import Foundation
+import JSONCore
 import Testing
 
 @Suite("MobileIdentityManager")

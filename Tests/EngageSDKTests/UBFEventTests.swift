@@ -1,5 +1,6 @@
 import EngageSDK
 import Foundation
+import JSONCore
 import Testing
 
 @Suite("UBFEventBuilder")
@@ -19,8 +20,8 @@ struct UBFEventTests {
     @Test("An event is JSON with an integer eventTypeCode, a UTC millisecond eventTimestamp and its identity")
     func wireFormat() throws {
         let event = try builder().installed(at: Self.date, lastCampaign: "Spring")
-        let json = try JSONValue(data: Data(event.jsonString().utf8))
-        #expect(json["eventTypeCode"] == .number(12))
+        let json = try JSONValue(parsing: Data(event.jsonString().utf8))
+        #expect(json["eventTypeCode"] == 12)
         #expect(json["eventTimestamp"] == .string("2015-01-28T01:39:53.123Z"))
         #expect(json["eventId"] == .string("E"))
         #expect(try UBFEvent(json: event.jsonString()) == event)
@@ -52,7 +53,7 @@ struct UBFEventTests {
         ])
     func factories(type: UBFEventType, added: [String]) throws {
         let builder = try builder()
-        let payload = JSONValue.object(["aps": .object(["alert": .object(["body": .string("Hello")])])])
+        let payload: JSONValue = ["aps": ["alert": ["body": "Hello"]]]
         let event: UBFEvent =
             switch type {
             case .installed: builder.installed(at: Self.date, lastCampaign: "C")
@@ -83,8 +84,8 @@ struct UBFEventTests {
 
     @Test("Displayed Message comes from aps.alert as a string, or aps.alert.body, or is empty")
     func displayedMessage() {
-        #expect(UBFEventBuilder.displayedMessage(.object(["aps": .object(["alert": .string("Hi")])])) == "Hi")
-        #expect(UBFEventBuilder.displayedMessage(.object([:])) == "")
+        #expect(UBFEventBuilder.displayedMessage(["aps": ["alert": "Hi"]]) == "Hi")
+        #expect(UBFEventBuilder.displayedMessage([:]) == "")
     }
 
     @Test("JSON strings escape quotes, backslashes and control characters")

@@ -1,12 +1,13 @@
 import EngageSDK
 import Foundation
 import HarnessTesting
+import JSONCore
 import Testing
 
 @Suite("UBFManager")
 struct UBFManagerTests {
     func cacheSize(_ size: Int) -> (inout EngageConfig) -> Void {
-        { $0.set(.number(Double(size)), "ubfEventCacheSize", in: "General") }
+        { $0.set(.number(JSONNumber(size)), "ubfEventCacheSize", in: "General") }
     }
 
     @Test("Events wait in the store until ubfEventCacheSize are ready, then go in one batch")
@@ -24,7 +25,7 @@ struct UBFManagerTests {
         #expect(batches.first?.count == 3)
         #expect(try await fixture.engage.store.count([.successfullyPosted]) == 3)
         let json = try #require(await fixture.server.receivedEvents[first.eventID])
-        #expect(json["eventTypeCode"] == .number(17))
+        #expect(json["eventTypeCode"] == 17)
         #expect(await fixture.server.eventBearers == ["token-1"])
     }
 

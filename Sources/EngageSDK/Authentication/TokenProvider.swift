@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// Hands out access tokens (§1 of the Engage notes): a refresh-token grant, form-encoded, to `/oauth/token`;
 /// the token is cached and renewed 90% into its life; concurrent callers share one request; a token the
@@ -97,24 +98,24 @@ public actor TokenProvider {
         let response = try await exchange.post(
             path: EngageEndpoint.tokenPath, contentType: FormEncoding.contentType, accept: "application/json",
             authorization: nil, body: body, operationID: EngageOperationID.token)
-        let json = try? JSONValue(data: response.body)
-        let error = json?["error"]?.stringValue
+        let json = try? JSONValue(parsing: response.body)
+        let error = json?["error"]?.lenientString
         guard (200..<300).contains(response.status), error == nil else {
             throw EngageError.tokenRequestFailed(
-                status: response.status, error: error, description: json?["error_description"]?.stringValue)
+                status: response.status, error: error, description: json?["error_description"]?.lenientString)
         }
         guard let json else {
             throw EngageError.malformedResponse(operationID: EngageOperationID.token, detail: "the body is not JSON")
         }
-        guard let value = json["access_token"]?.stringValue, !value.isEmpty else {
+        guard let value = json["access_token"]?.lenientString, !value.isEmpty else {
             throw EngageError.malformedResponse(operationID: EngageOperationID.token, detail: "no access_token")
         }
-        guard let expiresIn = json["expires_in"]?.stringValue.flatMap(Double.init), expiresIn > 0 else {
+        guard let expiresIn = json["expires_in"]?.lenientString.flatMap(Double.init), expiresIn > 0 else {
             throw EngageError.malformedResponse(operationID: EngageOperationID.token, detail: "no positive expires_in")
         }
         return AccessToken(
             value: value,
-            tokenType: json["token_type"]?.stringValue ?? "bearer",
+            tokenType: json["token_type"]?.lenientString ?? "bearer",
             expiresAt: sentAt.addingTimeInterval(expiresIn),
             refreshAt: sentAt.addingTimeInterval(expiresIn * 0.9)
         )

@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONCore
 
 /// The current campaign (§7.2 of the Engage notes), set from deep-link parameters and push payloads and
 /// persisted with its expiry.
@@ -42,19 +43,20 @@ public struct CampaignTracker: Sendable {
     /// expiry; returns the campaign found.
     @discardableResult
     public func update(from params: [String: String]) async throws -> String? {
-        try await update(from: JSONValue.object(params.mapValues(JSONValue.string)))
+        try await update(
+            from: .object(JSONObject(params.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
     }
 
     /// Looks for the campaign parameter anywhere in a payload (searched recursively, as the iOS SDK does for
     /// push payloads) and stores it with its expiry; returns the campaign found.
     @discardableResult
     public func update(from payload: JSONValue) async throws -> String? {
-        guard let campaign = payload.firstValue(forKey: names.currentCampaign)?.stringValue, !campaign.isEmpty
+        guard let campaign = payload.firstValue(forKey: names.currentCampaign)?.lenientString, !campaign.isEmpty
         else { return nil }
         let now = clock.now()
-        let expiresAt = payload.firstValue(forKey: names.campaignExpiresAt)?.stringValue
-        let validFor = payload.firstValue(forKey: names.campaignValidFor)?.stringValue
-        let endTimeStamp = payload.firstValue(forKey: names.campaignEndTimeStamp)?.stringValue
+        let expiresAt = payload.firstValue(forKey: names.campaignExpiresAt)?.lenientString
+        let validFor = payload.firstValue(forKey: names.campaignValidFor)?.lenientString
+        let endTimeStamp = payload.firstValue(forKey: names.campaignEndTimeStamp)?.lenientString
         var expiry: Date?
         if let expiresAt, let date = Self.parse(expiresAt, from: now, allowAbsolute: true) {
             expiry = date

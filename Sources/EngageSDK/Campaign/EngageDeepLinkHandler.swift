@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONCore
 
 /// Handles deep links and notifications (§7.2 of the Engage notes): reads their parameters, sets the
 /// current campaign, and tracks the matching event.

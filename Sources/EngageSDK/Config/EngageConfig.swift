@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONCore
 
 /// The SDK's configuration (§5 of the Engage notes): groups of keys, read from the bundled defaults
 /// (`EngageConfigDefaults.json`) and overridden by a user file key by key within each group.
@@ -42,7 +43,7 @@ public struct EngageConfig: Sendable, Hashable {
     public init(data: Data, source: String = "<data>") throws {
         let value: JSONValue
         do {
-            value = try JSONValue(data: data)
+            value = try JSONValue(parsing: data)
         } catch {
             throw EngageError.configuration(source: source, detail: "not JSON: \(error)")
         }
@@ -54,7 +55,7 @@ public struct EngageConfig: Sendable, Hashable {
             guard case .object(let keys) = group else {
                 throw EngageError.configuration(source: source, detail: "group \(name) must be an object")
             }
-            groups[name] = keys
+            groups[name] = Dictionary(keys.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         }
         self.groups = groups
     }
@@ -83,20 +84,20 @@ public struct EngageConfig: Sendable, Hashable {
     }
 
     func string(_ key: String, in group: String, default fallback: String = "") -> String {
-        value(key, in: group)?.stringValue ?? fallback
+        value(key, in: group)?.lenientString ?? fallback
     }
 
     func int(_ key: String, in group: String, default fallback: Int) -> Int {
-        value(key, in: group)?.intValue ?? fallback
+        value(key, in: group)?.lenientInt ?? fallback
     }
 
     func bool(_ key: String, in group: String, default fallback: Bool) -> Bool {
-        value(key, in: group)?.boolValue ?? fallback
+        value(key, in: group)?.lenientBool ?? fallback
     }
 
     /// A time span written as the expiration parser reads it (`"15 sec"`, `"5 minutes"`, `"1 day"`).
     func duration(_ key: String, in group: String, default fallback: Duration) -> Duration {
-        guard let text = value(key, in: group)?.stringValue else { return fallback }
+        guard let text = value(key, in: group)?.lenientString else { return fallback }
         let seconds = EngageExpirationParser(text, from: Date(timeIntervalSince1970: 0)).secondsParsed
         return seconds > 0 ? .seconds(seconds) : fallback
     }

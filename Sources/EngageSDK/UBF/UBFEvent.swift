@@ -1,4 +1,5 @@
 public import Foundation
+import JSONCore
 
 /// The UBF event type codes of §3.2 of the Engage notes.
 public enum UBFEventType: Int, Sendable, Hashable, CaseIterable, Codable {
@@ -111,24 +112,25 @@ public struct UBFEvent: Sendable, Hashable {
     public init(json: String) throws {
         let value: JSONValue
         do {
-            value = try JSONValue(data: Data(json.utf8))
+            value = try JSONValue(parsing: Data(json.utf8))
         } catch {
             throw EngageError.malformedResponse(operationID: "UBFEvent", detail: "not JSON: \(error)")
         }
-        guard let code = value["eventTypeCode"]?.intValue else {
+        guard let code = value["eventTypeCode"]?.lenientInt else {
             throw EngageError.malformedResponse(operationID: "UBFEvent", detail: "no integer eventTypeCode")
         }
-        let stamp = (value["eventTimestamp"] ?? value["eventTimeStamp"])?.stringValue
+        let stamp = (value["eventTimestamp"] ?? value["eventTimeStamp"])?.lenientString
         guard let stamp, let date = Self.parseTimestamp(stamp) else {
             throw EngageError.malformedResponse(operationID: "UBFEvent", detail: "no eventTimestamp")
         }
         var attributes: [UBFAttribute] = []
         if case .array(let items) = value["attributes"] {
             for item in items {
-                attributes.append(UBFAttribute(item["name"]?.stringValue ?? "", item["value"]?.stringValue ?? ""))
+                attributes.append(UBFAttribute(item["name"]?.lenientString ?? "", item["value"]?.lenientString ?? ""))
             }
         }
-        self.init(id: value["eventId"]?.stringValue ?? "", eventTypeCode: code, timestamp: date, attributes: attributes)
+        self.init(
+            id: value["eventId"]?.lenientString ?? "", eventTypeCode: code, timestamp: date, attributes: attributes)
     }
 
     /// Reads `2015-01-28T01:39:53.123Z` (milliseconds optional).
@@ -143,7 +145,7 @@ public struct UBFEvent: Sendable, Hashable {
     }
 
     private static func truncated(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: Double(Int64((date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down))) / 1000)
+        Date(timeIntervalSince1970: Double(CivilTime.milliseconds(date)) / 1000)
     }
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONCore
 
 /// Makes UBF events (§3 of the Engage notes): the 10 core attributes, then the caller's parameters, then
 /// the attributes the SDK adds for the event type, each only when the caller did not supply it.
@@ -150,6 +151,6 @@ public struct UBFEventBuilder: Sendable {
     public static func displayedMessage(_ payload: JSONValue) -> String {
         let alert = payload["aps"]?["alert"]
         if case .string(let text) = alert { return text }
-        return alert?["body"]?.stringValue ?? ""
+        return alert?["body"]?.lenientString ?? ""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import JSONCore
 
 /// The event factories of §3.2, tracked: each builds the event with the current identity, time and campaign
 /// and hands it to ``UBFManager/trackEvent(_:)``.

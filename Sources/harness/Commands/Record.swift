@@ -1,4 +1,5 @@
 import ArgumentParser
+import CassetteKit
 import FlowCatalog
 import Foundation
 import MockServer
@@ -8,8 +9,10 @@ extension Harness {
         static let configuration = CommandConfiguration(
             abstract: "Record flows into Cassettes/<vendor>/<flow>.har (redacted, with the outcome).",
             discussion: """
-                Each flow runs against its vendor's simulator, served on an ephemeral loopback port, or against \\
-                a live server with --upstream URL. Re-recording an unchanged flow writes an identical file.
+                Each flow runs against its vendor's simulator, served on an ephemeral loopback port, or against \
+                a live server with --upstream URL. A flow is recorded whole: --record all (the default) re-records \
+                it, --record once records only flows without a cassette. Re-recording an unchanged flow writes an \
+                identical file.
                 """
         )
 
@@ -33,10 +36,24 @@ extension Harness {
         @Option(help: "Seconds one flow may take.")
         var flowTimeout: Double = 30
 
-        @Option(help: "Accepted for the command printed by replay misses; recording always re-records.")
-        var record: String?
+        @Option(help: "all: re-record every selected flow; once: only flows that have no cassette yet.")
+        var record = RecordMode.all.rawValue
+
+        /// `--record`, read in ``validate()``.
+        var mode: RecordMode { RecordMode(rawValue: record) ?? .all }
 
         func validate() throws {
+            try OptionRange.seconds(flowTimeout, "--flow-timeout", in: 0.001...86_400)
+            guard let mode = RecordMode(rawValue: record) else {
+                throw ValidationError(
+                    "--record takes all or once; got '\(record)' (modes: "
+                        + RecordMode.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            guard mode == .all || mode == .once else {
+                throw ValidationError(
+                    "--record \(record) does not apply to harness record: a flow is recorded whole; "
+                        + "use --record all (re-record) or --record once (only flows without a cassette)")
+            }
             if !all && vendor == nil && flows.isEmpty {
                 throw ValidationError("name flows (vendor/name), --vendor V or --all; harness flows lists them")
             }
@@ -58,6 +75,13 @@ extension Harness {
             }
             var seen = Set<String>()
             selected = selected.filter { seen.insert($0.id).inserted }
+            if mode == .once {
+                let root = URL(fileURLWithPath: cassettes, isDirectory: true)
+                let existing = selected.filter { FileManager.default.fileExists(atPath: $0.cassetteURL(in: root).path) }
+                for flow in existing { print("- \(flow.id)  kept: it has a cassette (--record once)") }
+                selected.removeAll { flow in existing.contains { $0.id == flow.id } }
+                if selected.isEmpty, !existing.isEmpty { return }
+            }
             if selected.isEmpty {
                 print("no flows to record (vendors register flows in FlowCatalog.all)")
                 return
@@ -71,7 +95,7 @@ extension Harness {
             }
             let recorder = FlowRecorder(
                 simulators: SimulatorRegistry.all, cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
-                flowTimeout: .milliseconds(Int(max(0.001, flowTimeout) * 1000)))
+                flowTimeout: OptionRange.duration(seconds: flowTimeout))
             let results = await recorder.record(selected, upstream: upstreamURL)
             var failed = 0
             for result in results {

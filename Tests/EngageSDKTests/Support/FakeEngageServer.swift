@@ -1,6 +1,7 @@
 import EngageSDK
 import Foundation
 import HTTPTypes
+import JSONCore
 import LibXML
 import OpenAPIRuntime
 
@@ -167,7 +168,7 @@ actor FakeEngageServer: ClientTransport {
         eventBearers.append(bearer)
         guard let bearer, validTokens.contains(bearer) else { return (401, "application/json", "{}") }
         if !eventFailures.isEmpty { return (eventFailures.removeFirst(), "application/json", "{}") }
-        let json = try JSONValue(data: body)
+        let json = try JSONValue(parsing: body)
         guard case .array(let events) = json["events"] else { return (400, "application/json", "{}") }
         var ids: [String] = []
         for event in events {

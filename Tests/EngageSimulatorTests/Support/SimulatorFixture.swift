@@ -96,9 +96,6 @@ struct SimulatorTransport: ClientTransport {
     }
 }
 
-/// JSONCore's value (EngageSDK has its own `JSONValue`).
-typealias JSONValue = JSONCore.JSONValue
-
-extension JSONCore.JSONValue {
+extension JSONValue {
     var int: Int? { numberValue?.integer.map(Int.init) }
 }

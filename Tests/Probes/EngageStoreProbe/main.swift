@@ -9,6 +9,7 @@
 import EngageSDK
 import Foundation
 import HTTPTypes
+import JSONCore
 import OpenAPIRuntime
 
 struct JournalTransport: ClientTransport {
@@ -29,7 +30,7 @@ struct JournalTransport: ClientTransport {
                 HTTPBody(#"{"access_token":"probe","token_type":"bearer","expires_in":14400}"#)
             )
         }
-        guard case .array(let events) = try JSONValue(data: data)["events"] else {
+        guard case .array(let events) = try JSONValue(parsing: data)["events"] else {
             return (HTTPResponse(status: .badRequest, headerFields: fields), HTTPBody("{}"))
         }
         let ids = events.compactMap { $0["eventId"]?.stringValue }
@@ -74,7 +75,7 @@ guard let journal = FileHandle(forWritingAtPath: journalPath) else {
 try journal.seekToEnd()
 
 var config = try EngageConfig.defaults()
-config.set(.number(Double(count + 1)), "ubfEventCacheSize", in: "General")
+config.set(.number(JSONNumber(count + 1)), "ubfEventCacheSize", in: "General")
 let engage = try Engage(
     Engage.Options(
         credentials: EngageCredentials(clientID: "probe", clientSecret: "probe", refreshToken: "probe"),

@@ -20,7 +20,7 @@ extension EngageFlows {
         simulatorSetup: [Env.settings()]
     ) { context in
         var config = try EngageConfig.defaults()
-        config.set(.number(3), "ubfEventCacheSize", in: "General")
+        config.set(3, "ubfEventCacheSize", in: "General")
         let engage = try Env.engage(context, config: config)
         var waiting: [Outcome] = []
         for index in 1...3 {
@@ -50,10 +50,9 @@ extension EngageFlows {
     ) { context in
         let recorder = EngageNotificationRecorder()
         let engage = try Env.engage(context, delegate: recorder)
-        let payload = EngageSDK.JSONValue.object([
-            "aps": .object(["alert": .object(["body": .string("Spring sale")])]),
-            "CurrentCampaign": .string("Spring"), "CampaignValidFor": .string("2 hours"),
-        ])
+        let payload: JSONValue = [
+            "aps": ["alert": ["body": "Spring sale"]], "CurrentCampaign": "Spring", "CampaignValidFor": "2 hours",
+        ]
         _ = try await engage.deepLinks.handle(openedNotification: payload)
         return [
             "notifications": await Env.notifications(recorder),

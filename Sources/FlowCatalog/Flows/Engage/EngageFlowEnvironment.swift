@@ -3,8 +3,8 @@ import EngageSDK
 import Foundation
 import JSONCore
 
-/// JSONCore's value, the flows' outcome type (EngageSDK has its own `JSONValue` for payloads).
-typealias Outcome = JSONCore.JSONValue
+/// The flows' outcome type.
+typealias Outcome = JSONValue
 
 /// Builds the EngageSDK a flow drives: the context's transport, base URL, clock and identifiers, a fixed device
 /// and the simulator's default credentials and list, so that recording a flow twice gives the same requests.

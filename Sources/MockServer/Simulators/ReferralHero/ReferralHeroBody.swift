@@ -1,6 +1,5 @@
 import Foundation
 import JSONCore
-import ReferralHeroSDK
 
 /// A request body checked against the contract's request schemas: a JSON object whose keys the server knows, each
 /// of the declared type. Android's camelCase keys (§1.3) are read under the server's names. Anything else (not JSON,
@@ -54,7 +53,9 @@ struct ReferralHeroBody {
         {
             throw Self.invalid("`timestamp` is not unix seconds as a decimal string")
         }
-        if let screen = values["screen_size"]?.stringValue, !screen.isEmpty, RHScreenSize(screen) == nil {
+        if let screen = values["screen_size"]?.stringValue, !screen.isEmpty,
+            ReferralHeroScreenSize.canonical(screen) == nil
+        {
             throw Self.invalid("`screen_size` '\(screen)' is not WIDTH x HEIGHT")
         }
     }
@@ -87,7 +88,8 @@ struct ReferralHeroBody {
     }
 
     private static func invalid(_ detail: String) -> ReferralHeroFailure {
-        ReferralHeroFailure(.invalidRequestBody, message: "\(RHErrorCode.invalidRequestBody.message): \(detail)")
+        ReferralHeroFailure(
+            .invalidRequestBody, message: "\(ReferralHeroErrorCode.invalidRequestBody.message): \(detail)")
     }
 }
 
@@ -100,13 +102,15 @@ struct ReferralHeroFingerprint: Equatable {
     var screenSize: String
 
     init?(osType: String?, device: String?, ipAddress: String?, screenSize: String?) {
-        guard let osType, let device, let ipAddress, let screenSize, let size = RHScreenSize(screenSize) else {
+        guard let osType, let device, let ipAddress, let screenSize,
+            let size = ReferralHeroScreenSize.canonical(screenSize)
+        else {
             return nil
         }
         self.osType = osType.lowercased()
         self.device = device.lowercased()
         self.ipAddress = ipAddress
-        self.screenSize = size.description
+        self.screenSize = size
     }
 }
 

@@ -1,6 +1,5 @@
 import GRDB
 import JSONCore
-import ReferralHeroSDK
 
 extension ReferralHeroCall {
     /// `getLeaderboard`: every subscriber of the campaign, most confirmed referrals first.

@@ -1,6 +1,5 @@
 import GRDB
 import JSONCore
-import ReferralHeroSDK
 
 extension ReferralHeroCall {
     /// `CreatePendingReferral`: a referral in the Pending state, its referrer named by `referrer` (code or email)

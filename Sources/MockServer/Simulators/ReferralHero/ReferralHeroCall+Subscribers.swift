@@ -1,6 +1,5 @@
 import GRDB
 import JSONCore
-import ReferralHeroSDK
 
 extension ReferralHeroCall {
     /// `formSubmit`: a new subscriber, organic or referred by `referrer`; an existing email is identified and its

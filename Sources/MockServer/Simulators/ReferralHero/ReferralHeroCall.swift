@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import JSONCore
-import ReferralHeroSDK
 
 /// One admitted call against one campaign, inside the simulator's write transaction. A handler checks everything
 /// before it writes, so a refusal leaves the state as it was.
@@ -108,7 +107,7 @@ struct ReferralHeroCall {
                 body.values["points"]?.numberValue?.integer.map { Int($0) } ?? 0,
                 Self.code(campaign: campaign.uuid, id: id), body.host ?? campaign.host, body.text("source"),
                 body.text("device"), body.text("os_type"),
-                body.text("screen_size").flatMap { RHScreenSize($0) }?.description,
+                body.text("screen_size").flatMap(ReferralHeroScreenSize.canonical),
                 body.text("ip_address"), referrer?.id, status, events, now, now,
             ])
         return try subscriber(id)

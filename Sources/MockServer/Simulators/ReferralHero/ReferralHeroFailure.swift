@@ -1,21 +1,20 @@
 import CassetteKit
 import JSONCore
-import ReferralHeroSDK
 
 /// A refusal of the ReferralHero simulator: one of the contract's error codes, answered as the documented envelope
-/// `{"status":"error","message":…,"code":…}` with the status `RHErrorCode` gives it (vendors.md §1.5).
+/// `{"status":"error","message":…,"code":…}` with the status `ReferralHeroErrorCode` gives it (vendors.md §1.5).
 struct ReferralHeroFailure: Error {
-    var code: RHErrorCode
+    var code: ReferralHeroErrorCode
     var message: String
 
-    init(_ code: RHErrorCode, message: String? = nil) {
+    init(_ code: ReferralHeroErrorCode, message: String? = nil) {
         self.code = code
         self.message = message ?? code.message
     }
 
     var response: CassetteResponse {
         .json(
-            status: code.httpStatus,
+            status: code.status,
             ["status": "error", "message": .string(message), "code": .string(code.rawValue)])
     }
 }

@@ -2,7 +2,6 @@ public import CassetteKit
 import Foundation
 import GRDB
 import JSONCore
-import ReferralHeroSDK
 
 /// The simulator's admin API, under `/__harness/vendors/referralhero`:
 ///

@@ -2,7 +2,6 @@ public import CassetteKit
 import Foundation
 public import GRDB
 import JSONCore
-import ReferralHeroSDK
 
 /// The ReferralHero SDK API (vendors.md §1) as a stateful simulator, mounted at `/referralhero`: campaigns with a
 /// goal of one to three conversion events, subscribers, referrals moving Pending → Unconfirmed → Confirmed as the

@@ -1,0 +1,102 @@
+import Foundation
+import HarnessTesting
+import Testing
+
+/// The rules of ARCHITECTURE.md that keep the checks honest, read from `Package.swift` and `Sources/`.
+@Suite("Architecture")
+struct ArchitectureTests {
+    @Test("No simulator depends on an SDK module, directly or through another target")
+    func simulatorsFreeOfSDKs() throws {
+        let graph = try PackageGraph(
+            manifest: String(
+                contentsOf: try RepositoryRoot.url().appendingPathComponent("Package.swift"), encoding: .utf8))
+        #expect(graph.dependencies["MockServer"] != nil, "Package.swift declares the MockServer target")
+        let reachable = graph.closure(of: "MockServer")
+        let sdks = reachable.filter { $0.hasSuffix("SDK") }.sorted()
+        #expect(sdks.isEmpty, "MockServer reaches \(sdks) through Package.swift: simulators must not use SDK code")
+    }
+
+    @Test("No SDK module depends on the mock server or on another SDK")
+    func sdksFreeOfTheServer() throws {
+        let graph = try PackageGraph(
+            manifest: String(
+                contentsOf: try RepositoryRoot.url().appendingPathComponent("Package.swift"), encoding: .utf8))
+        let sdks = graph.dependencies.keys.filter { $0.hasSuffix("SDK") }
+        #expect(!sdks.isEmpty)
+        for sdk in sdks {
+            let reachable = graph.closure(of: sdk)
+            #expect(!reachable.contains("MockServer"), "\(sdk) reaches MockServer")
+            let others = reachable.filter { $0.hasSuffix("SDK") && $0 != sdk }
+            #expect(others.isEmpty, "\(sdk) reaches \(others.sorted())")
+        }
+    }
+
+    @Test("No source file of the mock server imports an SDK module")
+    func simulatorSourcesImportNoSDK() throws {
+        let folder = try RepositoryRoot.url().appendingPathComponent("Sources/MockServer")
+        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        var offending: [String] = []
+        var checked = 0
+        for case let file as URL in files where file.pathExtension == "swift" {
+            checked += 1
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                let words = line.split(separator: " ")
+                if let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                    words[index + 1].hasSuffix("SDK")
+                {
+                    offending.append("\(file.lastPathComponent): \(line)")
+                }
+            }
+        }
+        #expect(checked > 10)
+        #expect(offending.isEmpty, "\(offending)")
+    }
+
+    @Test("The manifest reader finds dependencies and ignores products")
+    func readerSelfCheck() {
+        let graph = PackageGraph(
+            manifest: """
+                .target(name: "A", dependencies: ["B", .product(name: "CSDK", package: "c")]),
+                .target(
+                    name: "B",
+                    dependencies: [
+                        "DSDK",
+                    ]
+                ),
+                .target(name: "DSDK"),
+                """)
+        #expect(graph.dependencies["A"] == ["B"])
+        #expect(graph.closure(of: "A") == ["B", "DSDK"])
+    }
+}
+
+/// The local target graph of a `Package.swift`, read from its text: each `.target`, `.executableTarget` and
+/// `.testTarget` with the quoted target names among its `dependencies` (products of other packages are skipped).
+struct PackageGraph {
+    var dependencies: [String: [String]] = [:]
+
+    init(manifest: String) {
+        let text = manifest.replacing(/\.product\([^)]*\)/, with: "")
+        let starts = text.matches(of: /\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"]+)"/)
+        for (position, start) in starts.enumerated() {
+            let end = position + 1 < starts.count ? starts[position + 1].range.lowerBound : text.endIndex
+            let body = text[start.range.upperBound..<end]
+            var names: [String] = []
+            if let list = body.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/) {
+                names = list.1.matches(of: /"([^"]+)"/).map { String($0.1) }
+            }
+            dependencies[String(start.1)] = names
+        }
+    }
+
+    /// Every target reachable from `target`, not counting itself.
+    func closure(of target: String) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = dependencies[target] ?? []
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            pending += dependencies[next] ?? []
+        }
+        return seen
+    }
+}
