@@ -56,9 +56,8 @@ enum EngageAdmin {
             guard let list = try EngageList.find(db, id: id) else { return problem(404, "no list \(id)") }
             guard let name = body["name"]?.stringValue, !name.isEmpty else { return problem(400, "name is required") }
             guard try list.column(db, named: name) == nil else { return problem(409, "column \(name) exists") }
-            try list.addColumn(
-                db, name: name, type: Int(body["type"]?.doubleValue ?? 0),
-                defaultValue: body["default"]?.stringValue ?? "")
+            guard let type = columnType(body["type"]) else { return problem(400, Self.columnTypeProblem) }
+            try list.addColumn(db, name: name, type: type, defaultValue: body["default"]?.stringValue ?? "")
             return .json(status: 201, try describe(list, db: db))
         case ("POST", "lists/{id}/recipients"):
             return try addRecipient(listID: id, body, db: db, now: now)
@@ -74,6 +73,15 @@ enum EngageAdmin {
         default:
             return problem(404, "engage has no admin endpoint \(request.method) \(request.parts.path)")
         }
+    }
+
+    static let columnTypeProblem = "type must be a whole number from 0 to 99 (an Engage column type code)"
+
+    /// A column's type code: absent means 0 (text); anything but a whole number in 0...99 is refused.
+    static func columnType(_ value: JSONValue?) -> Int? {
+        guard let value else { return 0 }
+        guard let code = value.numberValue?.integer, (0...99).contains(code) else { return nil }
+        return Int(code)
     }
 
     static func problem(_ status: Int, _ message: String) -> CassetteResponse {
@@ -99,16 +107,17 @@ enum EngageAdmin {
     private static func createList(_ body: JSONValue, db: Database) throws -> CassetteResponse {
         guard let id = body["listID"]?.stringValue, !id.isEmpty else { return problem(400, "listID is required") }
         guard try EngageList.find(db, id: id) == nil else { return problem(409, "list \(id) exists") }
+        let columns = body["columns"]?.arrayValue ?? []
+        guard columns.allSatisfy({ columnType($0["type"]) != nil }) else { return problem(400, Self.columnTypeProblem) }
         let list = EngageList(
             id: id, name: body["name"]?.stringValue ?? id,
             type: body["relational"]?.boolValue == true ? .relationalTable : .database,
             keyColumns: body["keyColumns"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         try list.insert(db)
-        for column in body["columns"]?.arrayValue ?? [] {
+        for column in columns {
             guard let name = column["name"]?.stringValue else { return problem(400, "every column needs a name") }
-            try list.addColumn(
-                db, name: name, type: Int(column["type"]?.doubleValue ?? 0),
-                defaultValue: column["default"]?.stringValue ?? "")
+            guard let type = columnType(column["type"]) else { return problem(400, Self.columnTypeProblem) }
+            try list.addColumn(db, name: name, type: type, defaultValue: column["default"]?.stringValue ?? "")
         }
         return .json(status: 201, try describe(list, db: db))
     }
