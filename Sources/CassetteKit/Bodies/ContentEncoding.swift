@@ -9,8 +9,12 @@ public enum ContentEncoding {
         return ["gzip", "x-gzip", "deflate"].contains(name)
     }
 
-    /// `body` with `contentEncoding` undone, nil when there is nothing to undo (no header, `identity`) or the
-    /// bytes are not in that encoding.
+    /// The most bytes a body inflates to (256 MiB): a small compressed body that would expand past it (a
+    /// decompression bomb) is treated as undecodable instead of filling memory.
+    public static let maximumDecodedSize = 256 << 20
+
+    /// `body` with `contentEncoding` undone, nil when there is nothing to undo (no header, `identity`), the
+    /// bytes are not in that encoding, or they inflate past ``maximumDecodedSize``.
     public static func decode(_ body: Data, contentEncoding: String?) -> Data? {
         guard !body.isEmpty, isSupported(contentEncoding) else { return nil }
         // 15 + 32: zlib or gzip, detected from the header; -15: raw deflate, which some servers send.
@@ -44,21 +48,23 @@ public enum ContentEncoding {
         var stream = z_stream()
         guard czlib_inflate_init(&stream, windowBits) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
-        return run(&stream, input, finishing: false) { CZlib.inflate(&$0, Z_NO_FLUSH) }
+        return run(&stream, input, finishing: false, limit: maximumDecodedSize) { CZlib.inflate(&$0, Z_NO_FLUSH) }
     }
 
     private static func deflate(_ input: Data, windowBits: Int32) -> Data? {
         var stream = z_stream()
         guard czlib_deflate_init(&stream, Z_DEFAULT_COMPRESSION, windowBits) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
-        return run(&stream, input, finishing: true) { CZlib.deflate(&$0, Z_FINISH) }
+        return run(&stream, input, finishing: true, limit: .max) { CZlib.deflate(&$0, Z_FINISH) }
     }
 
     /// Feeds `input` through an initialised zlib stream in 64 KiB output chunks; the bytes out, or nil when
-    /// the stream did not end cleanly (truncated or not in that format).
+    /// the stream did not end cleanly (truncated or not in that format), the input is over 4 GiB (zlib's
+    /// 32-bit counts), or the output would pass `limit` bytes.
     private static func run(
-        _ stream: inout z_stream, _ input: Data, finishing: Bool, step: (inout z_stream) -> Int32
+        _ stream: inout z_stream, _ input: Data, finishing: Bool, limit: Int, step: (inout z_stream) -> Int32
     ) -> Data? {
+        guard uInt(exactly: input.count) != nil else { return nil }
         var output = Data()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var status: Int32 = Z_OK
@@ -72,8 +78,10 @@ public enum ContentEncoding {
                     status = step(&stream)
                     output.append(buffer.baseAddress!, count: buffer.count - Int(stream.avail_out))
                 }
+                if output.count > limit { return }
             } while status == Z_OK && (finishing || stream.avail_in > 0 || stream.avail_out == 0)
         }
+        guard output.count <= limit else { return nil }
         return status == Z_STREAM_END ? output : nil
     }
 }
