@@ -39,7 +39,7 @@ struct ErrorEnvelopeTests {
         #expect(RHErrorCode.subscriberNotFound.httpStatus == 403)
         #expect(RHErrorCode.tooManyCalls.httpStatus == 429)
         #expect(RHErrorCode.customEventCompleted.message == "custom event is already completed")
-        #expect(RHErrorCode.referrerNotFound.message == "referrer is invalid or not present")
+        #expect(RHErrorCode.referrerNotFound.message == "referer is invalid or not present")
     }
 
     @Test("a code under another status than its own is outside the contract")

@@ -52,7 +52,13 @@ extension RH {
         for endpoint: RHEndpoint
     ) async throws(RHError) -> RHDeviceInfo {
         let provided = await deviceInfoProvider.deviceInfo()
-        var info = given.filled(from: provided)
+        return try normalized(given.filled(from: provided), for: endpoint)
+    }
+
+    /// `info` with blank parameters dropped and the screen size in its canonical spelling; an unreadable screen
+    /// size is ``RHError/invalidParameter(_:value:expected:endpoint:)``.
+    func normalized(_ info: RHDeviceInfo, for endpoint: RHEndpoint) throws(RHError) -> RHDeviceInfo {
+        var info = info
         info.device = info.device.nonBlank
         info.osType = info.osType.nonBlank
         info.ipAddress = info.ipAddress.nonBlank

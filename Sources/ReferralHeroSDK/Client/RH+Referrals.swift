@@ -16,7 +16,8 @@ extension RH {
     /// Records one conversion event of `track.email`'s referral (`trackReferral`) and stores the subscriber's id.
     public func trackReferral(_ track: RHTrackReferral) async throws(RHError) -> RHSubscriberData {
         try checkConfiguration(for: .trackReferral)
-        let body = try track.requestBody(timestamp: timestamp())
+        let device = try normalized(track.deviceInfo, for: .trackReferral)
+        let body = try track.requestBody(device: device, timestamp: timestamp())
         let envelope = try await call {
             try await $0.trackReferralConversionEvent(path: .init(uuid: campaign), body: .json(body)).ok.body.json
         }
@@ -27,7 +28,8 @@ extension RH {
     /// the subscriber's id.
     public func organicTrackReferral(_ organic: RHOrganicReferral) async throws(RHError) -> RHSubscriberData {
         try checkConfiguration(for: .organicTrackReferral)
-        let body = try organic.requestBody(timestamp: timestamp())
+        let device = try normalized(organic.deviceInfo, for: .organicTrackReferral)
+        let body = try organic.requestBody(device: device, timestamp: timestamp())
         let envelope = try await call {
             try await $0.organicTrackReferral(path: .init(uuid: campaign), body: .json(body)).ok.body.json
         }

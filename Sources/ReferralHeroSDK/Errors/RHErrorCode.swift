@@ -22,6 +22,9 @@ public enum RHErrorCode: String, Sendable, Hashable, CaseIterable {
     case referrerNotIdentified = "referrer_not_identified"
     /// The body is not JSON, has a value of the wrong type, or a key the server does not know.
     case invalidRequestBody = "invalid_request_body"
+    /// Track Referral or Add Pending Referral on a campaign whose goal is one conversion event (Public Methods, 3.,
+    /// note 1; the code is from ReferralHero's REST error list, the message is assumed).
+    case wrongListType = "wrong_list_type"
 
     /// The HTTP status the server answers this code with.
     public var httpStatus: Int {
@@ -31,7 +34,7 @@ public enum RHErrorCode: String, Sendable, Hashable, CaseIterable {
         case .referrerNotIdentified: 404
         case .tooManyCalls: 429
         case .noToken, .noListUUID, .noSubscriberID, .noEmailAddress, .invalidEmailAddress, .noName, .noPoints,
-            .noHostingURL, .referrerNotFound, .customEventCompleted, .invalidRequestBody:
+            .noHostingURL, .referrerNotFound, .customEventCompleted, .invalidRequestBody, .wrongListType:
             400
         }
     }
@@ -52,10 +55,11 @@ public enum RHErrorCode: String, Sendable, Hashable, CaseIterable {
         case .noName: "Missing name"
         case .noPoints: "Missing points"
         case .noHostingURL: "Missing hosting url"
-        case .referrerNotFound: "referrer is invalid or not present"
+        case .referrerNotFound: "referer is invalid or not present"
         case .customEventCompleted: "custom event is already completed"
         case .referrerNotIdentified: "referrer not found"
         case .invalidRequestBody: "The request body is not valid for this endpoint"
+        case .wrongListType: "The campaign is not set up as a custom or multi-step event"
         }
     }
 }

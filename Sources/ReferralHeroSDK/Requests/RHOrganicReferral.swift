@@ -1,7 +1,8 @@
 /// The fields of `OrganicTrackReferral(param:)`: track a referral, or add an organic subscriber, on the conversion
 /// page.
 ///
-/// Needs ``email``.
+/// Needs ``email``. A ``referrer``, or the four mobile parameters in ``deviceInfo``, identify a referral the campaign
+/// does not have yet (Public Methods, 5. Organic Track Referral); device parameters are sent only when given here.
 public struct RHOrganicReferral: Sendable, Hashable {
     /// `email`.
     public var email: String?
@@ -11,8 +12,14 @@ public struct RHOrganicReferral: Sendable, Hashable {
     public var referrer: String?
     /// `hosting_url`: the URL the referral link is built on.
     public var hostingURL: String?
+    /// `device`, `os_type`, `screen_size`, `ip_address`: only for a referral the campaign does not have yet.
+    public var deviceInfo: RHDeviceInfo
 
-    public init(email: String? = nil, name: String? = nil, referrer: String? = nil, hostingURL: String? = nil) {
+    public init(
+        email: String? = nil, name: String? = nil, referrer: String? = nil, hostingURL: String? = nil,
+        deviceInfo: RHDeviceInfo = RHDeviceInfo()
+    ) {
+        self.deviceInfo = deviceInfo
         self.email = email
         self.name = name
         self.referrer = referrer

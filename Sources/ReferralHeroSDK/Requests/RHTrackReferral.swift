@@ -1,6 +1,8 @@
 /// The fields of `trackReferral(param:)`: one conversion event of the referral of ``email``.
 ///
-/// Needs ``email``. A ``referrer`` lets the server create the referral when it does not know it yet.
+/// Needs ``email``. A ``referrer``, or the four mobile parameters in ``deviceInfo``, let the server identify and create
+/// the referral when it does not know it yet (Public Methods, 3. Track Referral); device parameters are sent only
+/// when given here, never filled in from the device.
 public struct RHTrackReferral: Sendable, Hashable {
     /// `email`: the referred person who converted.
     public var email: String?
@@ -14,11 +16,14 @@ public struct RHTrackReferral: Sendable, Hashable {
     public var conversionCategory: String?
     /// `conversion_value`.
     public var conversionValue: Double?
+    /// `device`, `os_type`, `screen_size`, `ip_address`: only for a referral the campaign does not have yet.
+    public var deviceInfo: RHDeviceInfo
 
     public init(
         email: String? = nil, name: String? = nil, referrer: String? = nil, transactionID: String? = nil,
-        conversionCategory: String? = nil, conversionValue: Double? = nil
+        conversionCategory: String? = nil, conversionValue: Double? = nil, deviceInfo: RHDeviceInfo = RHDeviceInfo()
     ) {
+        self.deviceInfo = deviceInfo
         self.email = email
         self.name = name
         self.referrer = referrer

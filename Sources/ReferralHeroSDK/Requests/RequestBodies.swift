@@ -59,9 +59,11 @@ extension RHReferral {
 }
 
 extension RHTrackReferral {
-    func requestBody(timestamp: String) throws(RHError) -> Components.Schemas.SubscriberRequest {
+    /// `device` is ``deviceInfo`` normalised (nothing filled in from the device).
+    func requestBody(device: RHDeviceInfo, timestamp: String) throws(RHError) -> Components.Schemas.SubscriberRequest {
         var body = try Components.Schemas.SubscriberRequest(
-            requiringEmail: email, for: .trackReferral, name: name, referrer: referrer, timestamp: timestamp)
+            requiringEmail: email, for: .trackReferral, name: name, referrer: referrer, device: device,
+            timestamp: timestamp)
         body.transactionId = transactionID
         body.conversionCategory = conversionCategory
         body.conversionValue = conversionValue
@@ -70,9 +72,11 @@ extension RHTrackReferral {
 }
 
 extension RHOrganicReferral {
-    func requestBody(timestamp: String) throws(RHError) -> Components.Schemas.SubscriberRequest {
+    /// `device` is ``deviceInfo`` normalised (nothing filled in from the device).
+    func requestBody(device: RHDeviceInfo, timestamp: String) throws(RHError) -> Components.Schemas.SubscriberRequest {
         var body = try Components.Schemas.SubscriberRequest(
-            requiringEmail: email, for: .organicTrackReferral, name: name, referrer: referrer, timestamp: timestamp)
+            requiringEmail: email, for: .organicTrackReferral, name: name, referrer: referrer, device: device,
+            timestamp: timestamp)
         body.hostingUrl = hostingURL
         return body
     }
@@ -96,11 +100,12 @@ extension Components.Schemas.SubscriberRequest {
         self.referrer = referrer
     }
 
-    /// A referral's body without device parameters, refused without an email.
+    /// A referral's body with the device parameters the app gave (none filled in), refused without an email.
     init(
-        requiringEmail email: String?, for endpoint: RHEndpoint, name: String?, referrer: String?, timestamp: String
+        requiringEmail email: String?, for endpoint: RHEndpoint, name: String?, referrer: String?,
+        device: RHDeviceInfo, timestamp: String
     ) throws(RHError) {
         try require(email, named: "email", for: endpoint)
-        self.init(email: email, name: name, referrer: referrer, timestamp: timestamp)
+        self.init(email: email, name: name, referrer: referrer, device: device, timestamp: timestamp)
     }
 }

@@ -8,7 +8,8 @@ public struct RHSubscriberData: Sendable, Hashable {
         case subscriberRetrieved = "subscriber_retrieved"
         case subscriberUpdated = "subscriber_updated"
         case pendingReferralCreated = "pending_referral_created"
-        case referralTracked = "referral_tracked"
+        /// Track Referral and Organic Track Referral converted a referral (Public Methods, 3., notes 2 and 3).
+        case customEventCompleted = "custom_event_completed"
         case referralConfirmed = "referral_confirmed"
     }
 
@@ -131,7 +132,7 @@ extension RHSubscriberData.Outcome {
         case .subscriberRetrieved: self = .subscriberRetrieved
         case .subscriberUpdated: self = .subscriberUpdated
         case .pendingReferralCreated: self = .pendingReferralCreated
-        case .referralTracked: self = .referralTracked
+        case .customEventCompleted: self = .customEventCompleted
         case .referralConfirmed: self = .referralConfirmed
         }
     }

@@ -40,7 +40,7 @@ struct ReferralHeroSDKTests {
     @Test("Every documented method reaches the simulator and reports its endpoint name on success")
     func allMethods() async throws {
         let fixture = try ReferralHeroFixture()
-        try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"auto_confirm":false}"#)
+        try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":3}"#)
         let referrer = Self.sdk(fixture)
         let delegate = Delegate()
         referrer.delegate = delegate
@@ -79,6 +79,7 @@ struct ReferralHeroSDKTests {
     @Test("Server refusals reach the SDK as typed errors with the contract's code and status")
     func serverErrors() async throws {
         let fixture = try ReferralHeroFixture()
+        try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#)
         let delegate = Delegate()
         let wrongToken = Self.sdk(fixture, token: "wrong")
         wrongToken.delegate = delegate
@@ -99,7 +100,7 @@ struct ReferralHeroSDKTests {
             delegate.events.withLock { $0 } == [
                 "failed getLeaderboard: 401 invalid_token", "failed getLeaderboard: 401 invalid_list",
                 "failed Create new subscriber: 400 invalid_email_address",
-                "failed TrackReferral: 403 subscriber_not_found",
+                "failed TrackReferral: 400 referrer_not_found",
                 "failed Create Pending Referral: 400 referrer_not_found", "ok Create new subscriber",
                 "failed Confirm referral: 403 subscriber_not_found", "failed getLeaderboard: 429 too_many_calls",
             ])
@@ -109,6 +110,7 @@ struct ReferralHeroSDKTests {
     func screenSizes() async throws {
         for spelling in ["393*852", "393 x 852", "393x852", "393.0 x 852.0"] {
             let fixture = try ReferralHeroFixture()
+            try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#)
             let referrer = try await fixture.signUp("ref@example.com")
             try await fixture.admin(
                 "POST", "/campaigns/\(ReferralHeroFixture.campaign)/clicks",

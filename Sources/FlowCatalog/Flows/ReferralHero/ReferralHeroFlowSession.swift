@@ -50,11 +50,9 @@ struct ReferralHeroFlowSession: Sendable {
 
 /// The admin requests flows send to the simulator before they run (`Flow.simulatorSetup`).
 enum ReferralHeroSetup {
-    /// The default campaign's goal (one to three conversion events) and whether referrals are confirmed at once.
-    static func goal(_ events: Int, autoConfirm: Bool = true) -> CassetteRequest {
-        request(
-            "PUT", "/campaigns/\(ReferralHeroFlowSession.campaign)",
-            #"{"goal":\#(events),"auto_confirm":\#(autoConfirm)}"#)
+    /// The default campaign's goal: one, two or three conversion events (Public Methods, tracking logic).
+    static func goal(_ events: Int) -> CassetteRequest {
+        request("PUT", "/campaigns/\(ReferralHeroFlowSession.campaign)", #"{"goal":\#(events)}"#)
     }
 
     /// A click on `referrer`'s link (code or email) from a device with these parameters.
@@ -172,7 +170,7 @@ extension Flow {
     ) -> Flow {
         Flow(
             vendor: "referralhero", name: name,
-            documentation: "ReferralHero iOS SDK, Public Methods: \(documentation); protocols/vendors.md §1",
+            documentation: "ReferralHero iOS SDK, Public Methods: \(documentation)",
             kind: kind, summary: summary, simulatorSetup: setup
         ) { context in
             let session = ReferralHeroFlowSession(context: context)

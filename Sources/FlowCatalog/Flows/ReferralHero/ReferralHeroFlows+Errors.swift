@@ -24,13 +24,18 @@ extension ReferralHeroFlows {
             await session.app(campaign: "MFffffffffff").formSubmit(param: Session.subscriber("ada@example.com")).value
         },
         .referralHero(
-            "error-subscriber-not-found", "trackReferral; errors subscriber_not_found", kind: .errorCase,
-            summary: "Tracking an email nobody has, without a referrer, is 403 subscriber_not_found"
+            "error-subscriber-not-found", "4. Confirm Referral (a non-verified referral); errors subscriber_not_found",
+            kind: .errorCase,
+            summary: "Confirming a Pending referral (not Unconfirmed) is 403 subscriber_not_found",
+            setup: [ReferralHeroSetup.goal(3)]
         ) { session in
-            await session.app().trackReferral(param: RHTrackReferral(email: "who@example.com")).value
+            await session.referrerSignsUp()
+            let friend = session.app()
+            await session.friendSignsUp(friend)
+            await friend.ConfirmReferral().value
         },
         .referralHero(
-            "confirm-referral-not-unconfirmed", "ConfirmReferral; errors subscriber_not_found", kind: .errorCase,
+            "confirm-referral-not-unconfirmed", "4. Confirm Referral; errors subscriber_not_found", kind: .errorCase,
             summary: "Confirming a subscriber without an Unconfirmed referral is 403 subscriber_not_found"
         ) { session in
             let app = session.app()
@@ -38,7 +43,7 @@ extension ReferralHeroFlows {
             await app.ConfirmReferral().value
         },
         .referralHero(
-            "error-invalid-email", "formSubmit (Add Subscriber); errors invalid_email_address", kind: .errorCase,
+            "error-invalid-email", "1. Add Subscriber; errors invalid_email_address", kind: .errorCase,
             summary: "A malformed email is 400 invalid_email_address"
         ) { session in
             await session.app().formSubmit(param: Session.subscriber("not-an-email")).value
@@ -56,18 +61,23 @@ extension ReferralHeroFlows {
             await app.getSubscriberDetail().value
         },
         .referralHero(
-            "track-referral-already-completed", "trackReferral; custom event is already completed", kind: .errorCase,
-            summary: "Tracking a referral whose events are all recorded is 400 custom_event_completed"
+            "track-referral-already-completed", "3. Track Referral, notes 4 and 6 (custom event is already completed)",
+            kind: .errorCase,
+            summary: "Tracking a referral that is no longer Pending is 400 'custom event is already completed'",
+            setup: [ReferralHeroSetup.goal(2)]
         ) { session in
             await session.referrerSignsUp()
             let friend = session.app()
             await session.friendSignsUp(friend)
             await friend.trackReferral(param: RHTrackReferral(email: "friend@example.com")).value
+            await friend.trackReferral(param: RHTrackReferral(email: "friend@example.com")).value
         },
         .referralHero(
-            "error-invalid-referrer", "CreatePendingReferral, OrganicTrackReferral; referrer is invalid or not present",
+            "error-invalid-referrer",
+            "2. Add Pending Referral, 5. Organic Track Referral; referer is invalid or not present",
             kind: .errorCase,
-            summary: "A referrer code nobody has is 400 referrer_not_found for pending and organic referrals"
+            summary: "A referrer code nobody has is 400 referrer_not_found for pending and organic referrals",
+            setup: [ReferralHeroSetup.goal(2)]
         ) { session in
             let app = session.app()
             await app.CreatePendingReferral(param: RHReferral(email: "friend@example.com", referrer: "nobody")).value

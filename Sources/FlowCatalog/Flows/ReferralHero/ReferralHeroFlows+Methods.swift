@@ -6,14 +6,15 @@ extension ReferralHeroFlows {
 
     static let methods: [Flow] = [
         .referralHero(
-            "add-subscriber", "formSubmit (Add Subscriber)",
+            "add-subscriber", "1. Add Subscriber",
             summary: "formSubmit creates an organic subscriber and stores its id"
         ) { session in
             await session.app().formSubmit(param: Session.subscriber("ada@example.com", name: "Ada")).value
         },
         .referralHero(
-            "create-pending-referral", "CreatePendingReferral",
-            summary: "A referred user named by the referrer's email arrives as a Pending referral"
+            "create-pending-referral", "2. Add Pending Referral",
+            summary: "A referred user named by the referrer's email arrives as a Pending referral (goal of two)",
+            setup: [ReferralHeroSetup.goal(2)]
         ) { session in
             await session.referrerSignsUp()
             await session.app().CreatePendingReferral(
@@ -21,8 +22,9 @@ extension ReferralHeroFlows {
             ).value
         },
         .referralHero(
-            "track-referral", "trackReferral",
-            summary: "Tracking the conversion of a Pending referral confirms it (goal of one event)"
+            "track-referral", "3. Track Referral, note 2",
+            summary: "Tracking a Pending referral confirms it with a goal of two events: custom_event_completed",
+            setup: [ReferralHeroSetup.goal(2)]
         ) { session in
             await session.referrerSignsUp()
             let friend = session.app()
@@ -32,17 +34,18 @@ extension ReferralHeroFlows {
             await friend.trackReferral(param: RHTrackReferral(email: "friend@example.com", name: "Friend")).value
         },
         .referralHero(
-            "confirm-referral", "ConfirmReferral",
-            summary: "With manual confirmation a referral waits Unconfirmed until ConfirmReferral",
-            setup: [ReferralHeroSetup.goal(1, autoConfirm: false)]
+            "confirm-referral", "4. Confirm Referral",
+            summary: "With a goal of three events a tracked referral waits Unconfirmed until ConfirmReferral",
+            setup: [ReferralHeroSetup.goal(3)]
         ) { session in
             await session.referrerSignsUp()
             let friend = session.app()
             await session.friendSignsUp(friend)
+            await friend.trackReferral(param: RHTrackReferral(email: "friend@example.com")).value
             await friend.ConfirmReferral().value
         },
         .referralHero(
-            "organic-track-referral", "OrganicTrackReferral",
+            "organic-track-referral", "5. Organic Track Referral",
             summary: "On the conversion page a new email without a referrer becomes an organic subscriber"
         ) { session in
             await session.app().OrganicTrackReferral(param: RHOrganicReferral(email: "org@example.com", name: "Org"))

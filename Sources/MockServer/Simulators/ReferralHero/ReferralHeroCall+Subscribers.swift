@@ -2,23 +2,22 @@ import GRDB
 import JSONCore
 
 extension ReferralHeroCall {
-    /// `formSubmit`: a new subscriber, organic or referred by `referrer`; an existing email is identified and its
-    /// data is not overwritten (Public Methods, "Add subscriber"). A referred sign-up is the referral's first
-    /// conversion event; a client `status` of `custom_event_pending` creates it Pending with none.
+    /// "1. Add Subscriber" (`formSubmit`): a referral (a named referrer, or the mobile parameters matching a link
+    /// click) is created Confirmed with a goal of one event and Pending with two or three (or Pending when the app
+    /// sends `status: custom_event_pending`); not a referral, an organic subscriber; an existing email is
+    /// identified and its data not overwritten.
     func addSubscriber(_ body: ReferralHeroBody) throws -> JSONValue {
         let email = try email(body)
         if let existing = try ReferralHeroSubscriber.find(email: email, campaign: campaign.uuid, db) {
             return try existing.json(db, response: "subscriber_retrieved")
         }
         guard body.host != nil else { throw ReferralHeroFailure(.noHostingURL) }
-        guard let referrer = try namedReferrer(body) else {
-            return try insert(body, email: email, referrer: nil, status: "", events: 0)
-                .json(db, response: "subscriber_created")
+        guard let referrer = try identifiedReferrer(body) else {
+            return try insert(body, email: email, referrer: nil, status: "").json(db, response: "subscriber_created")
         }
-        let events = body.text("status") == "custom_event_pending" ? 0 : 1
-        return try insert(
-            body, email: email, referrer: referrer, status: campaign.status(afterEvents: events), events: events
-        ).json(db, response: "subscriber_created")
+        let status = body.text("status") == "custom_event_pending" ? "pending" : campaign.signUpStatus
+        return try insert(body, email: email, referrer: referrer, status: status)
+            .json(db, response: "subscriber_created")
     }
 
     /// `UpdateSubscriber`: only the keys sent change; the email must stay valid.

@@ -83,9 +83,9 @@ struct ReferralHeroCall {
         return nil
     }
 
-    /// Stores a new subscriber, referred by `referrer` with a referral in `status` after `events` events.
+    /// Stores a new subscriber, referred by `referrer` with a referral in `status`.
     func insert(
-        _ body: ReferralHeroBody, email: String, referrer: ReferralHeroSubscriber?, status: String, events: Int
+        _ body: ReferralHeroBody, email: String, referrer: ReferralHeroSubscriber?, status: String
     ) throws -> ReferralHeroSubscriber {
         let number = try ReferralHeroSchema.next("subscriber", db)
         let id = "sub_" + Self.hex(UInt64(number), digits: 12)
@@ -95,8 +95,8 @@ struct ReferralHeroCall {
                     id, campaign, email, name, phone_number, crypto_wallet_address, crypto_wallet_provider,
                     other_identifier_value, extra_field, extra_field_2, option_field, conversion_amount, points,
                     code, host, source, device, os_type, screen_size, ip_address, referrer_id, referral_status,
-                    events, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 id, campaign.uuid, email, body.text("name") ?? "", body.text("phone_number") ?? "",
@@ -108,21 +108,9 @@ struct ReferralHeroCall {
                 Self.code(campaign: campaign.uuid, id: id), body.host ?? campaign.host, body.text("source"),
                 body.text("device"), body.text("os_type"),
                 body.text("screen_size").flatMap(ReferralHeroScreenSize.canonical),
-                body.text("ip_address"), referrer?.id, status, events, now, now,
+                body.text("ip_address"), referrer?.id, status, now, now,
             ])
         return try subscriber(id)
-    }
-
-    /// Records one more conversion event on `subscriber`'s referral (referred by `referrer` when it had none).
-    func recordEvent(_ subscriber: ReferralHeroSubscriber, referrer: String? = nil) throws -> ReferralHeroSubscriber {
-        let events = subscriber.events + 1
-        try db.execute(
-            sql: """
-                UPDATE referralhero_subscribers
-                SET events = ?, referral_status = ?, referrer_id = COALESCE(referrer_id, ?), updated_at = ?
-                WHERE id = ?
-                """, arguments: [events, campaign.status(afterEvents: events), referrer, now, subscriber.id])
-        return try self.subscriber(subscriber.id)
     }
 
     /// A subscriber's referral code: eight hex digits of an FNV-1a hash of campaign and id, the same on every run.

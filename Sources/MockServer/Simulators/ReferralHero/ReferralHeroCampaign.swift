@@ -1,17 +1,16 @@
 import GRDB
 import JSONCore
 
-/// A campaign (list): how many conversion events a referral needs (`goal`, one to three), whether a referral that
-/// reached its goal is confirmed at once or waits Unconfirmed for `confirm`, and the default link host.
+/// A campaign (list): its goal of one, two or three conversion events, which decides the referral states of the
+/// Public Methods page, and the default link host.
 struct ReferralHeroCampaign: Equatable {
     var uuid: String
     var goal: Int
-    var autoConfirm: Bool
     var host: String
 
     static func find(_ uuid: String, _ db: Database) throws -> ReferralHeroCampaign? {
         try Row.fetchOne(db, sql: "SELECT * FROM referralhero_campaigns WHERE uuid = ?", arguments: [uuid]).map {
-            ReferralHeroCampaign(uuid: $0["uuid"], goal: $0["goal"], autoConfirm: $0["auto_confirm"], host: $0["host"])
+            ReferralHeroCampaign(uuid: $0["uuid"], goal: $0["goal"], host: $0["host"])
         }
     }
 
@@ -27,7 +26,7 @@ struct ReferralHeroCampaign: Equatable {
                 INSERT INTO referralhero_campaigns (uuid, goal, auto_confirm, host) VALUES (?, ?, ?, ?)
                 ON CONFLICT(uuid) DO UPDATE SET goal = excluded.goal, auto_confirm = excluded.auto_confirm,
                     host = excluded.host
-                """, arguments: [campaign.uuid, campaign.goal, campaign.autoConfirm, campaign.host])
+                """, arguments: [campaign.uuid, campaign.goal, campaign.goal != 3, campaign.host])
     }
 
     static func replaceRewards(of uuid: String, with rewards: [(name: String, referrals: Int)], _ db: Database) throws {
@@ -39,16 +38,17 @@ struct ReferralHeroCampaign: Equatable {
         }
     }
 
-    /// Where a referral stands after `events` conversion events: Pending until the goal, then Confirmed, or
-    /// Unconfirmed when confirmation is manual.
-    func status(afterEvents events: Int) -> String {
-        events < goal ? "pending" : (autoConfirm ? "confirmed" : "unconfirmed")
-    }
+    /// A referral's state when it signs up ("1. Add Subscriber"): Confirmed with a goal of one event, else
+    /// Pending.
+    var signUpStatus: String { goal == 1 ? "confirmed" : "pending" }
+
+    /// A referral's state after its tracked conversion ("3. Track Referral"): Confirmed with a goal of two events
+    /// (and one), Unconfirmed with three, until "4. Confirm Referral".
+    var convertedStatus: String { goal == 3 ? "unconfirmed" : "confirmed" }
 
     var json: JSONValue {
         [
-            "uuid": .string(uuid), "goal": .number(JSONNumber(goal)), "auto_confirm": .bool(autoConfirm),
-            "host": .string(host),
+            "uuid": .string(uuid), "goal": .number(JSONNumber(goal)), "host": .string(host),
         ]
     }
 }

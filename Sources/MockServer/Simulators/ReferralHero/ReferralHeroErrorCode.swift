@@ -19,6 +19,7 @@ enum ReferralHeroErrorCode: String, CaseIterable {
     case customEventCompleted = "custom_event_completed"
     case referrerNotIdentified = "referrer_not_identified"
     case invalidRequestBody = "invalid_request_body"
+    case wrongListType = "wrong_list_type"
 
     /// The status the contract declares for the code.
     var status: Int {
@@ -47,10 +48,11 @@ enum ReferralHeroErrorCode: String, CaseIterable {
         case .noName: "Missing name"
         case .noPoints: "Missing points"
         case .noHostingURL: "Missing hosting url"
-        case .referrerNotFound: "referrer is invalid or not present"
+        case .referrerNotFound: "referer is invalid or not present"
         case .customEventCompleted: "custom event is already completed"
         case .referrerNotIdentified: "referrer not found"
         case .invalidRequestBody: "The request body is not valid for this endpoint"
+        case .wrongListType: "The campaign is not set up as a custom or multi-step event"
         }
     }
 }

@@ -1,7 +1,7 @@
 import GRDB
 
 /// The simulator's tables (all `referralhero_…`) and the state a reset returns to: one campaign, `MF83c9616aa3`, with
-/// a goal of one conversion event, automatic confirmation, three rewards, the token `rh-sim-token`, no rate limit.
+/// a goal of one conversion event, three rewards, the token `rh-sim-token`, no rate limit.
 enum ReferralHeroSchema {
     /// The campaign every reset starts with.
     static let defaultCampaign = "MF83c9616aa3"
@@ -59,7 +59,7 @@ enum ReferralHeroSchema {
 
     private static func seed(_ db: Database) throws {
         try ReferralHeroCampaign.save(
-            ReferralHeroCampaign(uuid: defaultCampaign, goal: 1, autoConfirm: true, host: "https://example.com"),
+            ReferralHeroCampaign(uuid: defaultCampaign, goal: 1, host: "https://example.com"),
             db)
         try db.execute(sql: "INSERT INTO referralhero_tokens (token) VALUES (?)", arguments: [defaultToken])
         try ReferralHeroCampaign.replaceRewards(

@@ -8,7 +8,7 @@ import JSONCore
 /// | request | effect |
 /// | --- | --- |
 /// | `GET /campaigns` | the campaigns and their settings |
-/// | `PUT /campaigns/{uuid}` `{"goal":1-3,"auto_confirm":bool,"host":url}` | creates or changes a campaign (keys optional) |
+/// | `PUT /campaigns/{uuid}` `{"goal":1-3,"host":url}` | creates or changes a campaign (keys optional) |
 /// | `DELETE /campaigns/{uuid}` | removes a campaign (its calls then answer `invalid_list`) |
 /// | `PUT /campaigns/{uuid}/rewards` `{"rewards":[{"name":…,"referrals":n}]}` | replaces the rewards |
 /// | `POST /campaigns/{uuid}/clicks` `{"referrer","os_type","device","ip_address","screen_size"}` | records a link click |
@@ -54,16 +54,17 @@ extension ReferralHeroSimulator {
             let fields = try object()
             var campaign =
                 try ReferralHeroCampaign.find(segments[1], db)
-                ?? ReferralHeroCampaign(uuid: segments[1], goal: 1, autoConfirm: true, host: "https://example.com")
+                ?? ReferralHeroCampaign(uuid: segments[1], goal: 1, host: "https://example.com")
             if let goal = fields["goal"] {
                 guard let value = goal.numberValue?.integer, (1...3).contains(value) else {
                     throw AdminFailure.badRequest("`goal` must be 1, 2 or 3 conversion events")
                 }
                 campaign.goal = Int(value)
             }
-            if let auto = fields["auto_confirm"] {
-                guard let value = auto.boolValue else { throw AdminFailure.badRequest("`auto_confirm` is a boolean") }
-                campaign.autoConfirm = value
+            if fields["auto_confirm"] != nil {
+                throw AdminFailure.badRequest(
+                    "`auto_confirm` is not a campaign setting: a goal of three events leaves tracked referrals "
+                        + "Unconfirmed until ConfirmReferral (Public Methods, 3. and 4.)")
             }
             if let host = fields["host"] {
                 guard let value = host.stringValue, !value.isEmpty else {
@@ -127,9 +128,7 @@ extension ReferralHeroSimulator {
                     shares[row["social"]] = .number(JSONNumber(count))
                 }
                 let json = try subscriber.json(db)
-                return [
-                    "subscriber": json, "events": .number(JSONNumber(subscriber.events)), "shares": .object(shares),
-                ]
+                return ["subscriber": json, "shares": .object(shares)]
             }
             return ["subscribers": .array(entries)]
         case ("PUT", 1, "rate-limit"):

@@ -2,7 +2,7 @@ import GRDB
 import JSONCore
 
 /// A subscriber row: the person, their link (`code`, `host`), and, when referred, their referrer, their referral's
-/// state (`pending`, `unconfirmed`, `confirmed`; empty when organic) and the conversion events recorded so far.
+/// state (`pending`, `unconfirmed`, `confirmed`; empty when organic).
 struct ReferralHeroSubscriber {
     var row: Row
 
@@ -14,7 +14,6 @@ struct ReferralHeroSubscriber {
     var host: String { row["host"] }
     var referrerID: String? { row["referrer_id"] }
     var referralStatus: String { row["referral_status"] }
-    var events: Int { row["events"] }
     var referralLink: String { host + "?mwr=" + code }
 
     static func find(id: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
