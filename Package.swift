@@ -130,7 +130,15 @@ let walkMeSDK: [Target] = [
         ],
         exclude: ["Fixtures"]
     ),
-    .testTarget(name: "WalkMeDocumentSamplesTests", dependencies: ["WalkMeSDK", "JSONCore"]),
+    .testTarget(
+        name: "WalkMeDocumentSamplesTests",
+        dependencies: [
+            "WalkMeSDK",
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
 ]
 
 let mockServer: [Target] = [
