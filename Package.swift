@@ -125,6 +125,8 @@ let walkMeSDK: [Target] = [
         dependencies: [
             "WalkMeSDK",
             "JSONCore",
+            "CassetteKit",
+            "HarnessTesting",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ],
