@@ -97,7 +97,7 @@ struct CampaignTests {
         harness.clock.advance(61)
         try await harness.walkMe.stop()
         let upload = try #require(harness.transport.sent.last)
-        #expect(upload.path == "/base/sdk/v1/apps/f3a9c2e47b1d4e0a/events")
+        #expect(upload.path == "/sdk/v1/apps/f3a9c2e47b1d4e0a/events")
         let types = upload.body?["events"]?.arrayValue?.compactMap { $0["type"]?.stringValue }
         #expect(types == ["SessionStarted", "Users", "Goal", "SessionStop"])
         #expect(upload.body?["userId"] == "u-1")

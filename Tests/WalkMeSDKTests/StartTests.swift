@@ -16,8 +16,8 @@ struct StartTests {
         let sent = harness.transport.sent
         #expect(
             sent.map(\.path) == [
-                "/base/sdk/v1/apps/f3a9c2e47b1d4e0a/settings.json?platform=ios&sdkVer=1.6.0&type=10",
-                "/base/sdk/v1/apps/f3a9c2e47b1d4e0a/data.json",
+                "/sdk/v1/apps/f3a9c2e47b1d4e0a/settings.json?platform=ios&sdkVer=1.6.0&type=10",
+                "/sdk/v1/apps/f3a9c2e47b1d4e0a/data.json",
             ])
         let basic = "Basic " + Data("f3a9c2e47b1d4e0a:s3cret".utf8).base64EncodedString()
         #expect(sent.first?.headers["Authorization"] == basic)

@@ -72,7 +72,8 @@ extension WalkMe {
         let timeout = TimeInterval(state.settings?.sessionTimeout ?? 1800)
         if environment.now().timeIntervalSince(since) > timeout {
             await endSession()
-            state.lastResult?.sessionId = beginSession()
+            let id = beginSession()
+            state.lastResult?.sessionId = id
         }
         record(.appEnteredFg, [:])
         await showEligibleCampaign()

@@ -68,12 +68,7 @@ struct WalkMeAPI: Sendable {
         _ method: HTTPRequest.Method, _ url: URL, authorization: String?, ifNoneMatch: String? = nil,
         body: JSONValue? = nil, endpoint: String
     ) async throws(WalkMeError) -> JSONValue? {
-        var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        let path =
-            (components?.percentEncodedPath ?? url.path) + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
-        components?.path = ""
-        components?.query = nil
-        let origin = components?.url ?? url
+        let (origin, path) = split(url)
         var fields = HTTPFields()
         fields[.accept] = "application/json"
         if let authorization { fields[.authorization] = authorization }
@@ -110,5 +105,22 @@ struct WalkMeAPI: Sendable {
             throw .malformedContent(document: endpoint, pointer: "", reason: "the body is not JSON")
         }
         return parsed
+    }
+
+    /// The transport's base URL and the request path: relative to the configured base URL when `url` lies under
+    /// it (so a mount path such as `/walkme` stays the base's), else the URL's origin and its whole path.
+    private func split(_ url: URL) -> (URL, String) {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        let text = url.absoluteString
+        if text.hasPrefix(base + "/") {
+            return (URL(string: base) ?? baseURL, String(text.dropFirst(base.count)))
+        }
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        let path =
+            (components?.percentEncodedPath ?? url.path) + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
+        components?.path = ""
+        components?.query = nil
+        return (components?.url ?? url, path.isEmpty ? "/" : path)
     }
 }
