@@ -79,7 +79,9 @@ struct WalkMeFixture {
                     headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) },
                     body: response.body.isEmpty
                         ? nil : Interaction.Body(data: response.body, contentType: "application/json")))
+            // The fixture sends and receives real credentials and tokens, which a recording would redact.
             let violations = check.check(interaction, vendor: "walkme")
+                .filter { !"\($0)".contains("[unredacted-secret]") }
                 .filter { validRequest || !"\($0)".contains("] request ") }
             #expect(
                 violations.isEmpty, "\(request.method) \(request.url): \(violations)", sourceLocation: sourceLocation)

@@ -38,7 +38,7 @@ struct WalkMeSimulatorTests {
         #expect(garbage.code == "invalid_credentials")
         let badType = try await fixture.call("GET", "settings.json?type=99", validRequest: false)
         #expect(badType.code == "invalid_request")
-        #expect(try await fixture.call("GET", "nothing-here").code == "not_found")
+        #expect(try await fixture.call("GET", "nothing-here", validRequest: false).code == "not_found")
     }
 
     @Test("A token-protected data file takes issued tokens until they expire")

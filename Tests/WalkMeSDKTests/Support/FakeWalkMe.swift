@@ -54,7 +54,7 @@ final class FakeWalkMe: ClientTransport {
         var data: Data?
         if let body { data = try await Data(collecting: body, upTo: 1 << 20) }
         var headers: [String: String] = [:]
-        for field in request.headerFields { headers[field.name.canonicalName] = field.value }
+        for field in request.headerFields { headers[field.name.rawName] = field.value }
         let path = request.path ?? ""
         log.withLock {
             $0.append(
@@ -80,8 +80,9 @@ final class FakeWalkMe: ClientTransport {
 }
 
 enum Fixture {
-    static func text(_ name: String, filePath: String = #filePath) throws -> String {
-        let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+    /// `Tests/WalkMeSDKTests/Fixtures/<name>.json`.
+    static func text(_ name: String) throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/\(name).json")
         return try String(contentsOf: url, encoding: .utf8)
     }
