@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import Synchronization
 import Testing
 import WalkMeSDK
 
@@ -102,5 +103,36 @@ struct CampaignTests {
         #expect(types == ["SessionStarted", "Users", "Goal", "SessionStop"])
         #expect(upload.body?["userId"] == "u-1")
         #expect(await harness.walkMe.queuedEvents.isEmpty)
+    }
+}
+
+@Suite("WalkMe analytics")
+struct AnalyticsTests {
+    final class Listener: WMAnalyticsDelegate {
+        let types = Mutex<[WMStatsEventType]>([])
+        func didSendAnalyticsEvent(ofType type: WMStatsEventType, withPayload payload: [String: JSONValue]) {
+            types.withLock { $0.append(type) }
+        }
+    }
+
+    @Test("The events filter limits what the analytics delegate hears, not what is uploaded")
+    func eventsFilter() async throws {
+        let harness = Harness(try .standard())
+        let listener = Listener()
+        harness.walkMe.setAnalyticsDelegate(listener)
+        try await harness.walkMe.start(
+            options: WMStartOptions(key: "f3a9c2e47b1d4e0a", secret: "s3cret", events: [.promoImp, .appTerminated]))
+        await harness.walkMe.setScreenID("home")
+        await harness.walkMe.appWillTerminate()
+        #expect(listener.types.withLock { $0 } == [.promoImp, .appTerminated])
+        let uploaded = harness.transport.sent.last?.body?["events"]?.arrayValue?.compactMap { $0["type"]?.stringValue }
+        #expect(uploaded == ["SessionStarted", "ViewTransition", "PromoImp", "AppTerminated"])
+    }
+
+    @Test("Every WMStatsEventType keeps the ObjC raw value and its wire name")
+    func eventTypes() {
+        #expect(WMStatsEventType.allCases.map(\.rawValue) == Array(0...16))
+        #expect(WMStatsEventType.onboardingItemCompleted.wireName == "OnboardingItemCompleted")
+        #expect(Set(WMStatsEventType.allCases.map(\.wireName)).count == 17)
     }
 }

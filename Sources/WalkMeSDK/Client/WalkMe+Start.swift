@@ -187,3 +187,12 @@ extension WalkMe {
         return Sync(settings: settings, dataFile: try WMDataFile(json: dataJSON), source: .offlineCache)
     }
 }
+
+extension WalkMe {
+    /// The app is about to terminate: `AppTerminated` ends the session's events and the queue is uploaded.
+    public func appWillTerminate() async {
+        guard state.session != nil else { return }
+        record(.appTerminated, [:])
+        _ = try? await flushEvents()
+    }
+}

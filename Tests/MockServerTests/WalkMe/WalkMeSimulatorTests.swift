@@ -65,6 +65,18 @@ struct WalkMeSimulatorTests {
         #expect(try await fixture.call("GET", "data.json", headers: redacted).status == 200)
     }
 
+    @Test("The self-hosted data file needs no credentials, even for a token-protected app")
+    func selfHosted() async throws {
+        let fixture = try WalkMeFixture()
+        try await fixture.admin("PUT", "/apps/\(WalkMeFixture.key)", #"{"dataFileAuth":"token"}"#)
+        let request = CassetteRequest(method: "GET", url: "/self-hosted/\(WalkMeFixture.key)/data.json")
+        let response = try await fixture.host.respond(vendor: "walkme", to: request)
+        #expect(response.status == 200)
+        #expect(try JSONValue(parsing: response.body)["version"] == 1)
+        let unknown = CassetteRequest(method: "GET", url: "/self-hosted/nobody/data.json")
+        #expect(try await fixture.host.respond(vendor: "walkme", to: unknown).status == 404)
+    }
+
     @Test("The kill switch shows in the settings and refuses tokens and the data file")
     func killSwitch() async throws {
         let fixture = try WalkMeFixture()

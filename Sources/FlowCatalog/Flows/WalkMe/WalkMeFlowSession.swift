@@ -42,14 +42,13 @@ struct WalkMeFlowSession: Sendable {
         return walkMe
     }
 
-    static func options(key: String = appKey, secret: String = secret) -> WMStartOptions {
-        WMStartOptions(key: key, secret: secret)
-    }
-
     /// Starts `walkMe` with the demo app's key and secret, recording the result or the error.
-    func start(_ walkMe: WalkMe, key: String = appKey, secret: String = secret) async {
+    func start(
+        _ walkMe: WalkMe, key: String = appKey, secret: String = secret, selfHostedURL: URL? = nil
+    ) async {
         await step("start") { () async throws(WalkMeError) -> JSONValue in
-            Self.summary(try await walkMe.start(options: Self.options(key: key, secret: secret)))
+            Self.summary(
+                try await walkMe.start(options: WMStartOptions(key: key, secret: secret, selfHostedURL: selfHostedURL)))
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import JSONCore
 import WalkMeSDK
 
@@ -52,6 +53,16 @@ extension WalkMeFlows {
             await session.step("queued events") { () async throws(WalkMeError) -> JSONValue in
                 .array(await offline.queuedEvents.map { $0["type"] ?? .null })
             }
+        },
+        .walkMe(
+            "self-hosted-data-file", "Brief Overview; \(assumedContent)",
+            summary:
+                "With a self-hosted URL the settings still come from WalkMe, the data file from the app's own host",
+            setup: [WalkMeSetup.app(#"{"dataFileAuth":"token"}"#)]
+        ) { session in
+            let url = session.context.baseURL.appendingPathComponent("self-hosted")
+                .appendingPathComponent(WalkMeFlowSession.appKey).appendingPathComponent("data.json")
+            await session.start(session.app(), selfHostedURL: url)
         },
         .walkMe(
             "session-analytics-events", "Using Campaign Callbacks; \(assumedContent)",

@@ -52,8 +52,10 @@ struct WalkMeCall {
     }
 
     /// The data file, behind a token when the app says so; 304 when `If-None-Match` names the current version.
-    func dataFile(_ credentials: WalkMeCredentials, ifNoneMatch: String?) throws -> CassetteResponse {
-        if app.dataFileAuth == "token" { try checkToken(credentials) }
+    func dataFile(
+        _ credentials: WalkMeCredentials, ifNoneMatch: String?, selfHosted: Bool = false
+    ) throws -> CassetteResponse {
+        if app.dataFileAuth == "token" && !selfHosted { try checkToken(credentials) }
         let etag = "\"v\(app.dataFileVersion)\""
         if let ifNoneMatch,
             ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })

@@ -28,6 +28,9 @@ public struct WalkMeSimulator: Simulator {
         let now = Int(state.now.timeIntervalSince1970.rounded(.down))
         let target = WalkMeTarget(url: request.url)
         let segments = target.segments
+        if segments.count == 3, segments[0] == "self-hosted", segments[2] == "data.json", request.method == "GET" {
+            return try await selfHosted(key: segments[1], ifNoneMatch: request.headers["If-None-Match"], state: state)
+        }
         guard segments.count == 5, segments.starts(with: ["sdk", "v1", "apps"]) else {
             return WalkMeFailure(
                 .notFound, "WalkMe has no SDK endpoint \(request.method) /\(segments.joined(separator: "/"))"
@@ -63,6 +66,24 @@ public struct WalkMeSimulator: Simulator {
                     throw WalkMeFailure(
                         .notFound, "WalkMe has no SDK endpoint \(request.method) /\(segments.joined(separator: "/"))")
                 }
+            } catch let failure as WalkMeFailure {
+                return failure.response
+            }
+        }
+    }
+}
+
+extension WalkMeSimulator {
+    /// A self-hosted data file: the customer's own host serving the app's content package, without WalkMe's
+    /// credentials (the SDK's `selfHostedURL`). Same body and ETag as WalkMe's data file.
+    func selfHosted(key: String, ifNoneMatch: String?, state: SimulatorState) async throws -> CassetteResponse {
+        try await state.database.read { db in
+            guard let app = try WalkMeApp.find(key, db) else {
+                return WalkMeFailure(.appNotFound, "no content package is hosted for app \(key)").response
+            }
+            do {
+                return try WalkMeCall(app: app, now: 0, db: db).dataFile(
+                    .none, ifNoneMatch: ifNoneMatch, selfHosted: true)
             } catch let failure as WalkMeFailure {
                 return failure.response
             }
