@@ -139,7 +139,8 @@ let walkMeSDK: [Target] = [
             "JSONCore",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-        ]
+        ],
+        exclude: ["Fixtures"]
     ),
 ]
 

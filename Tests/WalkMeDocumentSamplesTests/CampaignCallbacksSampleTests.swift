@@ -41,6 +41,37 @@ final class CampaignCallbacks: NSObject, WMCampaignInfoDelegate {
 
 @Suite("Campaign callbacks page samples", .serialized)
 struct CampaignCallbacksSampleTests {
+    /// The page's example of a user attribute list, kept verbatim as a fixture.
+    static func pageExample() throws -> [String: JSONValue] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/user-attributes.json")
+        var members: [String: JSONValue] = [:]
+        for (key, value) in try JSONValue(parsing: Data(contentsOf: url)).objectValue ?? JSONObject() {
+            members[key] = value
+        }
+        return members
+    }
+
+    @Test("The page's example attribute list reaches userAttributes as given")
+    func exampleAttributes() async throws {
+        let example = try Self.pageExample()
+        #expect(example == ["lead_id": "12345", "account_type": "family"])
+        let walkMe = WalkMe(
+            environment: WalkMeEnvironment(
+                transport: PageServer(), baseURL: URL(string: "https://walkme.test")!,
+                now: { Date(timeIntervalSince1970: 1_767_225_600) }, makeIdentifier: { "session-1" },
+                device: .fixed(
+                    WMDeviceInfo(
+                        deviceId: "device-1", deviceModel: "iPhone15,2", systemVersion: "17.4", appName: "Acme",
+                        appVersion: "3.2.0", locale: "en_US", timezone: "Europe/Paris"))))
+        try await walkMe.setUserAttributes(example)
+        try await walkMe.start("f3a9c2e47b1d4e0a", withSecretKey: "secret")
+        try await walkMe.trigger("demo")
+        let info = try await walkMe.tapCTA("cta-ok")
+        #expect(info.userData.userAttributes == example)
+        #expect(info.campaginCta == "abbi://ok")
+    }
+
     @Test("The page's delegate, registered with the class method, receives every documented item")
     func pageSample() async throws {
         let callbacks = CampaignCallbacks()
@@ -57,9 +88,10 @@ struct CampaignCallbacksSampleTests {
                         deviceId: "device-1", deviceModel: "iPhone15,2", systemVersion: "17.4", orientation: .portrait,
                         appName: "Acme", appVersion: "3.2.0", locale: "en_US", timezone: "Europe/Paris",
                         network: .wifi, isPushEnabled: false))))
-        // The page's example attributes: { "lead_id" : "12345" , "account_type" : "family"}
-        try await walkMe.setUserAttributes(["lead_id": "12345"])
-        try await walkMe.setPrivateUserAttributes(["account_type": "family"])
+        // The page's example attribute list, `Fixtures/user-attributes.json`: one public, one private here.
+        let example = try Self.pageExample()
+        try await walkMe.setUserAttributes(["lead_id": try #require(example["lead_id"])])
+        try await walkMe.setPrivateUserAttributes(["account_type": try #require(example["account_type"])])
         try await walkMe.start("f3a9c2e47b1d4e0a", withSecretKey: "secret")
         try await walkMe.trigger("demo")
         try await walkMe.tapCTA("cta-never")

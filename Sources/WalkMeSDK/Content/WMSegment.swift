@@ -42,7 +42,7 @@ struct WMSegment: Sendable, Hashable {
         private static func text(_ value: JSONValue) -> String {
             switch value {
             case .string(let text): text
-            case .number(let number): number.isInteger ? String(number.integer ?? Int64(number.double)) : number.text
+            case .number(let number): number.integer.map { String($0) } ?? number.text
             case .bool(let flag): flag ? "true" : "false"
             default: value.serialized()
             }
