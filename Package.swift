@@ -114,6 +114,39 @@ let referralHeroSDK: [Target] = [
     ),
 ]
 
+let walkMeSDK: [Target] = [
+    .target(
+        name: "WalkMeSDK",
+        dependencies: [
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+    .testTarget(
+        name: "WalkMeSDKTests",
+        dependencies: [
+            "WalkMeSDK",
+            "JSONCore",
+            "CassetteKit",
+            "HarnessTesting",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        exclude: ["Fixtures"]
+    ),
+    .testTarget(
+        name: "WalkMeDocumentSamplesTests",
+        dependencies: [
+            "WalkMeSDK",
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        exclude: ["Fixtures"]
+    ),
+]
+
 let mockServer: [Target] = [
     .target(
         name: "MockServer",
@@ -171,6 +204,7 @@ let flowCatalog: [Target] = [
             "MockServer",
             "EngageSDK",
             "ReferralHeroSDK",
+            "WalkMeSDK",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -228,6 +262,7 @@ let package = Package(
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
+        .library(name: "WalkMeSDK", targets: ["WalkMeSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -243,7 +278,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + mockServer + flowCatalog + cli
+    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + walkMeSDK + mockServer + flowCatalog
+        + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

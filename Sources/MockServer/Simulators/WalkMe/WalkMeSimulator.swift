@@ -1,0 +1,112 @@
+public import CassetteKit
+import Foundation
+public import GRDB
+import JSONCore
+
+/// WalkMe's mobile content protocol as a stateful simulator, mounted at `/walkme`: apps by key and secret, their
+/// settings, data files (campaigns with segments, screens, trigger keys and capping; optionally behind an access
+/// token), access tokens that expire, the kill switch, and the events endpoint storing what it receives.
+///
+/// The protocol is not public (vendors.md §4.3): the paths and shapes are the project's assumption, kept in
+/// `Schemas/walkme/walkme.openapi.yaml`. Tokens (`wm-at-000001`…) come from a counter and the time from
+/// ``SimulatorState/now``, so the same calls give the same bytes. Apps and campaigns are set through the admin
+/// API (``respondToAdmin(_:state:)``).
+public struct WalkMeSimulator: Simulator {
+    public let vendor = "walkme"
+
+    public init() {}
+
+    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+        WalkMeSchema.register(&migrator)
+    }
+
+    public func reset(state: SimulatorState) async throws {
+        try await state.database.write { try WalkMeSchema.reset($0) }
+    }
+
+    public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        let now = Int(state.now.timeIntervalSince1970.rounded(.down))
+        let target = WalkMeTarget(url: request.url)
+        let segments = target.segments
+        if segments.count == 3, segments[0] == "self-hosted", segments[2] == "data.json", request.method == "GET" {
+            return try await selfHosted(key: segments[1], ifNoneMatch: request.headers["If-None-Match"], state: state)
+        }
+        guard segments.count == 5, segments.starts(with: ["sdk", "v1", "apps"]) else {
+            return WalkMeFailure(
+                .notFound, "WalkMe has no SDK endpoint \(request.method) /\(segments.joined(separator: "/"))"
+            )
+            .response
+        }
+        let key = segments[3]
+        let credentials = WalkMeCredentials(request.headers)
+        let body = request.decodedBody
+        let ifNoneMatch = request.headers["If-None-Match"]
+        return try await state.database.write { db in
+            do {
+                guard let app = try WalkMeApp.find(key, db) else {
+                    throw WalkMeFailure(.appNotFound, "no app has the key \(key)")
+                }
+                let call = WalkMeCall(app: app, now: now, db: db)
+                switch (request.method, segments[4]) {
+                case ("GET", "settings.json"):
+                    try call.checkType(target.query["type"])
+                    try call.authenticate(credentials)
+                    return .json(status: 200, app.settings)
+                case ("POST", "token"):
+                    try call.authenticate(credentials)
+                    try call.checkKillSwitch()
+                    return try call.issueToken()
+                case ("GET", "data.json"):
+                    try call.checkKillSwitch()
+                    return try call.dataFile(credentials, ifNoneMatch: ifNoneMatch)
+                case ("POST", "events"):
+                    try call.authenticate(credentials)
+                    return try call.storeEvents(body)
+                default:
+                    throw WalkMeFailure(
+                        .notFound, "WalkMe has no SDK endpoint \(request.method) /\(segments.joined(separator: "/"))")
+                }
+            } catch let failure as WalkMeFailure {
+                return failure.response
+            }
+        }
+    }
+}
+
+extension WalkMeSimulator {
+    /// A self-hosted data file: the customer's own host serving the app's content package, without WalkMe's
+    /// credentials (the SDK's `selfHostedURL`). Same body and ETag as WalkMe's data file.
+    func selfHosted(key: String, ifNoneMatch: String?, state: SimulatorState) async throws -> CassetteResponse {
+        try await state.database.read { db in
+            guard let app = try WalkMeApp.find(key, db) else {
+                return WalkMeFailure(.appNotFound, "no content package is hosted for app \(key)").response
+            }
+            do {
+                return try WalkMeCall(app: app, now: 0, db: db).dataFile(
+                    .none, ifNoneMatch: ifNoneMatch, selfHosted: true)
+            } catch let failure as WalkMeFailure {
+                return failure.response
+            }
+        }
+    }
+}
+
+/// The path's segments without empty ones, and the query's parameters (percent-decoded).
+struct WalkMeTarget {
+    var segments: [String]
+    var query: [String: String]
+
+    init(url: String) {
+        let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        segments = (parts.first ?? "").split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        var query: [String: String] = [:]
+        if parts.count == 2 {
+            for pair in parts[1].split(separator: "&") {
+                let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let decode = { (text: Substring) in text.removingPercentEncoding ?? String(text) }
+                if let name = item.first { query[decode(name)] = item.count == 2 ? decode(item[1]) : "" }
+            }
+        }
+        self.query = query
+    }
+}

@@ -1,0 +1,52 @@
+public import Foundation
+public import JSONCore
+import Synchronization
+
+/// What the SDK keeps between launches: the last settings and data file (for offline starts), the access token,
+/// and the capping counters.
+public struct WMStoredContent: Sendable, Hashable {
+    /// The last settings document, as received.
+    public var settings: JSONValue?
+    /// The last data file, as received.
+    public var dataFile: JSONValue?
+    /// When the data file was received.
+    public var savedAt: Date?
+    /// The access token the data file was last fetched with.
+    public var accessToken: String?
+    /// How often each campaign was shown, by campaign id.
+    public var impressions: [String: Int]
+    /// Campaigns dismissed with `abbi://never`.
+    public var neverShow: Set<String>
+
+    public init(
+        settings: JSONValue? = nil, dataFile: JSONValue? = nil, savedAt: Date? = nil, accessToken: String? = nil,
+        impressions: [String: Int] = [:], neverShow: Set<String> = []
+    ) {
+        self.settings = settings
+        self.dataFile = dataFile
+        self.savedAt = savedAt
+        self.accessToken = accessToken
+        self.impressions = impressions
+        self.neverShow = neverShow
+    }
+}
+
+/// Where ``WMStoredContent`` lives. Apps keep it in a file; tests and flows share an ``WMInMemoryContentStore``
+/// between two `WalkMe` instances to play a relaunch.
+public protocol WMContentStore: Sendable {
+    func load() throws -> WMStoredContent
+    func save(_ content: WMStoredContent) throws
+}
+
+/// A store in memory.
+public final class WMInMemoryContentStore: WMContentStore {
+    private let content: Mutex<WMStoredContent>
+
+    public init(_ initial: WMStoredContent = WMStoredContent()) {
+        content = Mutex(initial)
+    }
+
+    public func load() -> WMStoredContent { content.withLock { $0 } }
+
+    public func save(_ newValue: WMStoredContent) { content.withLock { $0 = newValue } }
+}
