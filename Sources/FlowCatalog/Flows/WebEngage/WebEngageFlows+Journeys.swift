@@ -1,0 +1,87 @@
+import JSONCore
+import Synchronization
+import WebEngageSDK
+
+/// Cells, users and screens.
+extension WebEngageFlows {
+    static let journeys: [Flow] = [
+        .webEngage(
+            "reused-cell", "Advance ways to configure Inline Properties, 1. TableView (load(tag:callbacks:))",
+            summary: "One table cell's WEInlineView loads property 5001, is reused for 5002, then for 5001 again: "
+                + "two template fetches, the third load shown from the visit's cache without a second impression",
+            setup: [
+                WebEngageSetup.property(
+                    "feed", "5001", #"{"variation_id":"v-banner-1","campaign_id":"c-banner-1","failure_timeout":2000}"#),
+                WebEngageSetup.property(
+                    "feed", "5002", #"{"variation_id":"v-text-1","campaign_id":"c-text-1","failure_timeout":2000}"#),
+            ]
+        ) { session in
+            let cell = session.screen("feed-cell")
+            session.navigate("feed")
+            let view = session.cellView()
+            view.load(tag: 5001, callbacks: cell)
+            await session.settle()
+            view.load(tag: 5002, callbacks: cell)
+            await session.settle()
+            view.load(tag: 5001, callbacks: cell)
+        },
+        .webEngage(
+            "logged-in-user", "Callbacks (WEPlaceholderCallback); Tag your screen",
+            summary: "After login the cuid goes with the property configuration, the template fetch (?cuid=) and "
+                + "the event upload; the Text template greets the user"
+        ) { session in
+            session.core.user.login("ada@example.com")
+            let news = session.screen("news")
+            session.navigate("news")
+            _ = session.view(1002)
+            session.sdk.registerWEPlaceholderCallback(1002, news)
+        },
+        .webEngage(
+            "screen-change", "Tag your screen; Unregister the callbacks (mandatory)",
+            summary: "Navigating from home to news forgets home's properties: the home Banner's view gets nothing "
+                + "on news, the news Text is fetched and shown"
+        ) { session in
+            let home = session.screen("home")
+            session.navigate("home")
+            _ = session.view(1001)
+            session.sdk.registerWEPlaceholderCallback(1001, home)
+            await session.settle()
+            session.sdk.unregisterWEPlaceholderCallback(1001)
+            let news = session.screen("news")
+            session.navigate("news")
+            _ = session.view(1002)
+            session.sdk.registerWEPlaceholderCallback(1002, news)
+        },
+        .webEngage(
+            "full-journey", "Initialization; Tag your screen; Callbacks; Record Viewed Impression; onCampaignClicked",
+            summary: "Home Banner shown and tapped (the app handles the link); the user logs in; the deals Custom "
+                + "view is rendered by the app with impression and click; back home, a second impression"
+        ) { session in
+            let home = session.screen("home", handlesClicks: true)
+            session.sdk.registerWECampaignCallback(home)
+            session.navigate("home")
+            let banner = session.view(1001)
+            session.sdk.registerWEPlaceholderCallback(1001, home)
+            await session.settle()
+            banner.click(actionId: "shop")
+            await session.settle()
+            session.sdk.unregisterWEPlaceholderCallback(1001)
+            banner.removeFromSuperview()
+            session.core.user.login("ada@example.com")
+            let deals = session.screen("deals")
+            deals.onCustomData.withLock {
+                $0 = { data in
+                    data.trackImpression(attributes: nil)
+                    data.trackClick(attributes: ["button": "cta"])
+                }
+            }
+            session.navigate("deals")
+            session.sdk.registerWEPlaceholderCallback(1003, deals)
+            await session.settle()
+            session.sdk.unregisterWEPlaceholderCallback(1003)
+            session.navigate("home")
+            banner.attach()
+            session.sdk.registerWEPlaceholderCallback(1001, home)
+        },
+    ]
+}
