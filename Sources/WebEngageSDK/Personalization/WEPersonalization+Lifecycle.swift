@@ -6,12 +6,15 @@ import Synchronization
 /// The campaign lifecycle: a screen's properties, a template fetch per present property, then the callbacks in the
 /// page's order (`onCampaignPrepared`, `onDataReceived`, render, `onRendered`, `onCampaignShown`).
 extension WEPersonalization {
+    /// A new screen visit: the previous screen's properties, cached campaigns and counted impressions are
+    /// forgotten, and every view is emptied until its property's campaign for this screen arrives.
     func screenChanged(_ screen: String) {
-        let number = state.withLock { state -> Int in
+        let (number, views) = state.withLock { state -> (Int, [WEInlineView]) in
             state.visits += 1
             state.visit = Visit(number: state.visits, screen: screen)
-            return state.visits
+            return (state.visits, state.views.values.compactMap(\.value))
         }
+        for view in views { view.show(.nothing) }
         queue.enqueue { [weak self] in await self?.loadScreen(screen, visit: number) }
     }
 

@@ -141,7 +141,7 @@ struct WebEngageSimulatorTests {
         try await fixture.admin("PUT", "/variations/v-banner-1", #"{"fault":"no-content","render_delay_ms":3000}"#)
         let empty = try await fixture.template("v-banner-1")
         #expect(empty.status == 204)
-        #expect(empty.headers["X-Harness-Render-Delay-Ms"] == "3000")
+        #expect(empty.headers["X-Simulated-Render-Delay-Ms"] == "3000")
         try await fixture.admin("PUT", "/variations/v-banner-1", #"{"fault":"null-data"}"#)
         #expect(try await fixture.template("v-banner-1").json == ["templateData": .null])
         let refused = try await fixture.admin("PUT", "/variations/v-banner-1", #"{"fault":"explode"}"#)

@@ -21,6 +21,8 @@ final class WebEngageFlowSession: Sendable {
     let sdk: WEPersonalization
     let transport: WebEngageLatencyTransport
     private let views = Mutex<[WEInlineView]>([])
+    /// The app's screens, kept alive for the whole flow (the SDK holds callbacks weakly, as on iOS).
+    private let screens = Mutex<[WebEngageAppScreen]>([])
 
     init(context: FlowContext) {
         self.context = context
@@ -39,7 +41,10 @@ final class WebEngageFlowSession: Sendable {
 
     /// An app screen (view controller) named `name` that logs every callback it gets.
     func screen(_ name: String, stopsRendering: Bool = false, handlesClicks: Bool = false) -> WebEngageAppScreen {
-        WebEngageAppScreen(name: name, log: log, stopsRendering: stopsRendering, handlesClicks: handlesClicks)
+        let screen = WebEngageAppScreen(
+            name: name, log: log, stopsRendering: stopsRendering, handlesClicks: handlesClicks)
+        screens.withLock { $0.append(screen) }
+        return screen
     }
 
     /// A `WEInlineView` for `tag`, on screen.
@@ -167,7 +172,7 @@ final class WebEngageAppScreen: WEPlaceholderCallback, WECampaignCallback {
     }
 }
 
-/// The flow's transport: a template answer's `X-Harness-Render-Delay-Ms` moves the flow clock on by that much (the
+/// The flow's transport: a template answer's `X-Simulated-Render-Delay-Ms` moves the flow clock on by that much (the
 /// simulator's render delay, so `timeout` is deterministic), and an app action can run the moment a template
 /// answer arrives (unregistering while the campaign is being fetched).
 struct WebEngageLatencyTransport: ClientTransport {
@@ -180,7 +185,7 @@ struct WebEngageLatencyTransport: ClientTransport {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let (response, responseBody) = try await base.send(
             request, body: body, baseURL: baseURL, operationID: operationID)
-        if let name = HTTPField.Name("X-Harness-Render-Delay-Ms"),
+        if let name = HTTPField.Name("X-Simulated-Render-Delay-Ms"),
             let delay = response.headerFields[name].flatMap({ Int($0) })
         {
             clock.advance(by: Double(delay) / 1000)

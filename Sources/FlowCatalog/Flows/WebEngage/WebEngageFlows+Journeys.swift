@@ -7,8 +7,9 @@ extension WebEngageFlows {
     static let journeys: [Flow] = [
         .webEngage(
             "reused-cell", "Advance ways to configure Inline Properties, 1. TableView (load(tag:callbacks:))",
-            summary: "One table cell's WEInlineView loads property 5001, is reused for 5002, then for 5001 again: "
-                + "two template fetches, the third load shown from the visit's cache without a second impression",
+            summary: "Two table cells load properties 5001 and 5002 with load(tag:callbacks:) (two fetches, two "
+                + "impressions); scrolled, each cell is reused for the other row and shows its campaign from the "
+                + "visit's cache: no fetch, no second impression",
             setup: [
                 WebEngageSetup.property(
                     "feed", "5001", #"{"variation_id":"v-banner-1","campaign_id":"c-banner-1","failure_timeout":2000}"#),
@@ -16,14 +17,16 @@ extension WebEngageFlows {
                     "feed", "5002", #"{"variation_id":"v-text-1","campaign_id":"c-text-1","failure_timeout":2000}"#),
             ]
         ) { session in
-            let cell = session.screen("feed-cell")
+            let first = session.screen("cell-1")
+            let second = session.screen("cell-2")
             session.navigate("feed")
-            let view = session.cellView()
-            view.load(tag: 5001, callbacks: cell)
+            let firstView = session.cellView()
+            let secondView = session.cellView()
+            firstView.load(tag: 5001, callbacks: first)
+            secondView.load(tag: 5002, callbacks: second)
             await session.settle()
-            view.load(tag: 5002, callbacks: cell)
-            await session.settle()
-            view.load(tag: 5001, callbacks: cell)
+            firstView.load(tag: 5002, callbacks: first)
+            secondView.load(tag: 5001, callbacks: second)
         },
         .webEngage(
             "logged-in-user", "Callbacks (WEPlaceholderCallback); Tag your screen",

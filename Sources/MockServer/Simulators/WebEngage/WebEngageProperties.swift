@@ -73,7 +73,7 @@ enum WebEngageTemplates {
             throw WebEngageFailure.notFound("unknown_variation", "no variation \(variation) is running")
         }
         let delay: Int = row["render_delay_ms"]
-        let headers: HeaderFields = delay > 0 ? ["X-Harness-Render-Delay-Ms": String(delay)] : [:]
+        let headers: HeaderFields = delay > 0 ? ["X-Simulated-Render-Delay-Ms": String(delay)] : [:]
         let fault: String? = row["fault"]
         switch fault {
         case "unavailable"?:

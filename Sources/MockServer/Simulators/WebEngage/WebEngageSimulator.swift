@@ -15,7 +15,7 @@ import JSONCore
 /// | `POST /users/{licenseCode}/{luid}/events` | stores the events (assumed call) |
 /// | `GET /resources/{name}` | an image of a template |
 ///
-/// A variation's render delay is reported in `X-Harness-Render-Delay-Ms` so a flow can advance its clock by it and
+/// A variation's render delay is reported in `X-Simulated-Render-Delay-Ms` so a flow can advance its clock by it and
 /// provoke `timeout` deterministically. The admin API (``respondToAdmin(_:state:)``) configures all of it.
 public struct WebEngageSimulator: Simulator {
     public let vendor = "webengage"
