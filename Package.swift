@@ -114,6 +114,34 @@ let referralHeroSDK: [Target] = [
     ),
 ]
 
+let webEngageSDK: [Target] = [
+    .target(
+        name: "WebEngageSDK",
+        dependencies: [
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+    .testTarget(
+        name: "WebEngageSDKTests",
+        dependencies: [
+            "WebEngageSDK", "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        exclude: ["Fixtures"]
+    ),
+    .testTarget(
+        name: "WebEngageDocumentSamplesTests",
+        dependencies: [
+            "WebEngageSDK", "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+]
+
 let walkMeSDK: [Target] = [
     .target(
         name: "WalkMeSDK",
@@ -204,6 +232,7 @@ let flowCatalog: [Target] = [
             "MockServer",
             "EngageSDK",
             "ReferralHeroSDK",
+            "WebEngageSDK",
             "WalkMeSDK",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
@@ -262,6 +291,7 @@ let package = Package(
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
+        .library(name: "WebEngageSDK", targets: ["WebEngageSDK"]),
         .library(name: "WalkMeSDK", targets: ["WalkMeSDK"]),
     ],
     dependencies: [
@@ -278,8 +308,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + walkMeSDK + mockServer + flowCatalog
-        + cli
+    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + webEngageSDK + walkMeSDK
+        + mockServer + flowCatalog + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

@@ -1,0 +1,142 @@
+import Foundation
+import HTTPTypes
+import JSONCore
+import OpenAPIRuntime
+import Synchronization
+import WebEngageSDK
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_767_225_600))
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(milliseconds: Int) {
+        current.withLock { $0 = $0.addingTimeInterval(Double(milliseconds) / 1000) }
+    }
+}
+
+/// A scripted WebEngage server: answers by `METHOD /path` (without the query), records every request, and can
+/// move a clock on while answering (a slow render) or run an action (the app unregistering mid-fetch).
+final class StubServer: ClientTransport, Sendable {
+    struct Reply: Sendable {
+        var status: Int
+        var body: Data
+        var delay = 0
+    }
+
+    struct Sent: Sendable {
+        var method: String
+        var path: String
+        var headers: HTTPFields
+        var body: Data
+    }
+
+    private let replies = Mutex<[String: Reply]>([:])
+    private let sent = Mutex<[Sent]>([])
+    private let actions = Mutex<[String: @Sendable () -> Void]>([:])
+    let clock: TestClock
+
+    init(clock: TestClock = TestClock()) {
+        self.clock = clock
+    }
+
+    func reply(_ method: String, _ path: String, status: Int = 200, json: String, delay: Int = 0) {
+        replies.withLock { $0["\(method) \(path)"] = Reply(status: status, body: Data(json.utf8), delay: delay) }
+    }
+
+    func reply(_ method: String, _ path: String, status: Int, body: Data) {
+        replies.withLock { $0["\(method) \(path)"] = Reply(status: status, body: body) }
+    }
+
+    /// Runs `action` once, when `METHOD path` is answered.
+    func whenAnswering(_ method: String, _ path: String, _ action: @escaping @Sendable () -> Void) {
+        actions.withLock { $0["\(method) \(path)"] = action }
+    }
+
+    var requests: [Sent] { sent.withLock { $0 } }
+
+    func paths(_ method: String? = nil) -> [String] {
+        requests.filter { method == nil || $0.method == method }.map(\.path)
+    }
+
+    /// The uploaded events, as `(name, system_data, event_data)`.
+    var events: [(name: String, system: JSONValue, data: JSONValue)] {
+        requests.filter { $0.path.hasSuffix("/events") }.flatMap { request -> [(String, JSONValue, JSONValue)] in
+            let batch = (try? JSONValue(parsing: request.body))?["events"]?.arrayValue ?? []
+            return batch.map {
+                ($0["event_name"]?.stringValue ?? "", $0["system_data"] ?? .null, $0["event_data"] ?? .null)
+            }
+        }
+    }
+
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let data = body == nil ? Data() : try await Data(collecting: body!, upTo: 1 << 20)
+        let path = request.path ?? ""
+        let bare = String(path.split(separator: "?", maxSplits: 1).first ?? "")
+        sent.withLock {
+            $0.append(Sent(method: request.method.rawValue, path: path, headers: request.headerFields, body: data))
+        }
+        let key = "\(request.method.rawValue) \(bare)"
+        let reply =
+            replies.withLock { $0[key] }
+            ?? (bare.hasSuffix("/events")
+                ? Reply(status: 200, body: Data(#"{"status":"success","accepted":1}"#.utf8))
+                : Reply(status: 404, body: Data(#"{"error":{"code":"not_found","message":"no stub"}}"#.utf8)))
+        clock.advance(milliseconds: reply.delay)
+        let action = actions.withLock { $0.removeValue(forKey: key) }
+        action?()
+        return (HTTPResponse(status: .init(code: reply.status)), HTTPBody(reply.body))
+    }
+}
+
+/// A callback object that logs every call by name, as an app's view controller would receive them.
+final class CallbackLog: WEPlaceholderCallback, WECampaignCallback {
+    private let entries = Mutex<[String]>([])
+    private let received = Mutex<[WECampaignData]>([])
+    private let errors = Mutex<[WebEngageError]>([])
+    let stopsRendering: Bool
+    let handlesClicks: Bool
+
+    init(stopsRendering: Bool = false, handlesClicks: Bool = false) {
+        self.stopsRendering = stopsRendering
+        self.handlesClicks = handlesClicks
+    }
+
+    var calls: [String] { entries.withLock { $0 } }
+    var data: [WECampaignData] { received.withLock { $0 } }
+    var exceptions: [WebEngageError] { errors.withLock { $0 } }
+
+    private func log(_ entry: String) { entries.withLock { $0.append(entry) } }
+
+    func onDataReceived(_ data: WECampaignData) {
+        received.withLock { $0.append(data) }
+        log("onDataReceived \(data.targetViewId)")
+    }
+
+    func onRendered(data: WECampaignData) { log("onRendered \(data.targetViewId)") }
+
+    func onPlaceholderException(_ campaignId: String?, _ targetViewId: String, _ exception: any Error) {
+        if let error = exception as? WebEngageError { errors.withLock { $0.append(error) } }
+        log("onPlaceholderException \(targetViewId) \((exception as? WebEngageError)?.key ?? "?")")
+    }
+
+    func onCampaignPrepared(_ data: WECampaignData) -> WECampaignData {
+        log("onCampaignPrepared \(data.targetViewId)")
+        if stopsRendering { data.stopRendering() }
+        return data
+    }
+
+    func onCampaignShown(data: WECampaignData) { log("onCampaignShown \(data.targetViewId)") }
+
+    func onCampaignClicked(actionId: String, deepLink: String, data: WECampaignData) -> Bool {
+        log("onCampaignClicked \(actionId) \(deepLink)")
+        return handlesClicks
+    }
+
+    func onCampaignException(_ campaignId: String?, _ targetViewId: String, _ exception: any Error) {
+        log("onCampaignException \(targetViewId) \((exception as? WebEngageError)?.key ?? "?")")
+    }
+}
