@@ -142,3 +142,33 @@ struct StartTests {
         }
     }
 }
+
+@Suite("WalkMe start options")
+struct StartOptionsTests {
+    @Test("A proxy gateway receives every call instead of WalkMe's base URL")
+    func proxyGateway() async throws {
+        let transport = try FakeWalkMe.standard()
+        let walkMe = WalkMe(
+            environment: WalkMeEnvironment(
+                transport: transport, baseURL: URL(string: "https://walkme.test")!, device: .fixed(Harness.device)))
+        try await walkMe.start(
+            options: WMStartOptions(
+                key: "f3a9c2e47b1d4e0a", secret: "s3cret", proxyGatewayURL: URL(string: "https://proxy.acme.test/wm")!,
+                type: .unity))
+        #expect(transport.bases.allSatisfy { $0 == "https://proxy.acme.test/wm" })
+        #expect(transport.sent.first?.path.hasSuffix("type=13") == true)
+    }
+
+    @Test("setLanguage picks the campaign's text in that language, else the settings' first language")
+    func language() async throws {
+        let harness = Harness(try .standard())
+        try await harness.walkMe.start(options: Harness.options)
+        await harness.walkMe.setLanguage("fr")
+        await harness.walkMe.setScreenID("home")
+        #expect(await harness.walkMe.presentedCampaign?.title == "Bienvenue")
+        try await harness.walkMe.tapCTA("cta-ok")
+        await harness.walkMe.setLanguage("de")
+        try await harness.walkMe.trigger("nps")
+        #expect(await harness.walkMe.presentedCampaign?.questions.map(\.id) == ["q1"])
+    }
+}

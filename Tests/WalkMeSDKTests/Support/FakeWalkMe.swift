@@ -27,6 +27,7 @@ final class FakeWalkMe: ClientTransport {
 
     private let answers: Mutex<[String: [Answer]]>
     private let log = Mutex<[Sent]>([])
+    private let baseLog = Mutex<[String]>([])
     let offline = Mutex(false)
 
     /// `answers` by last path segment (`settings.json`, `data.json`, `token`, `events`); a list is used in order,
@@ -46,11 +47,14 @@ final class FakeWalkMe: ClientTransport {
     }
 
     var sent: [Sent] { log.withLock { $0 } }
+    /// The base URL of each call, as the SDK passed it.
+    var bases: [String] { baseLog.withLock { $0 } }
 
     func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
         if offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
+        baseLog.withLock { $0.append(baseURL.absoluteString) }
         var data: Data?
         if let body { data = try await Data(collecting: body, upTo: 1 << 20) }
         var headers: [String: String] = [:]
