@@ -111,6 +111,36 @@ let referralHeroSDK: [Target] = [
     ),
 ]
 
+let adaptySDK: [Target] = [
+    .target(
+        name: "AdaptySDK",
+        dependencies: [
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+    .testTarget(
+        name: "AdaptySDKTests",
+        dependencies: [
+            "AdaptySDK",
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        exclude: ["Fixtures"]
+    ),
+    .testTarget(
+        name: "AdaptyDocumentSamplesTests",
+        dependencies: [
+            "AdaptySDK",
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+]
+
 let mockServer: [Target] = [
     .target(
         name: "MockServer",
@@ -169,6 +199,7 @@ let flowCatalog: [Target] = [
             "MockServer",
             "EngageSDK",
             "ReferralHeroSDK",
+            "AdaptySDK",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -217,6 +248,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "harness", targets: ["harness"]),
+        .library(name: "AdaptySDK", targets: ["AdaptySDK"]),
         .library(name: "CassetteKit", targets: ["CassetteKit"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "EngageSDK", targets: ["EngageSDK"]),
@@ -241,7 +273,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + mockServer + flowCatalog + cli
+    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + adaptySDK + mockServer + flowCatalog
+        + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).
