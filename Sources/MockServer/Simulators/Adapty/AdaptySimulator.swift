@@ -134,7 +134,7 @@ enum AdaptySimulatorFaults {
                 arguments: [row["seq"] as Int64])
             var headers: HeaderFields = [:]
             let body: String = row["body"]
-            if (try? JSONValue(parsing: body)) != nil || body.hasPrefix("{") {
+            if (try? JSONValue(parsing: body)) != nil {
                 headers["Content-Type"] = "application/json"
             } else if !body.isEmpty {
                 headers["Content-Type"] = "text/plain"
