@@ -74,7 +74,11 @@ private struct SampleBackend: ClientTransport {
         if path.contains("/profiles/") {
             json = #"{"data":{"attributes":{"profile_id":"p","segment_hash":"s"}}}"#
         } else {
-            let placement = path.split(separator: "/").dropFirst(5).first.map(String.init) ?? ""
+            let segments = path.split(separator: "/").map(String.init)
+            let placement =
+                segments.firstIndex(of: "variations").flatMap { index in
+                    index + 1 < segments.count ? segments[index + 1] : nil
+                } ?? ""
             json =
                 #"{"meta":{"placement":{"developer_id":"\#(placement)","placement_audience_version_id":"a","is_tracking_purchases":true},"response_created_at":1},"data":[{"variation_id":"v1","weight":100,"paywall_name":"Premium","paywall_builder":{"paywall_builder_id":"b1","lang":"en"},"products":[]}]}"#
         }

@@ -62,7 +62,7 @@ final class AdaptyBackend: Sendable {
             throw .serverError(endpoint: request.endpoint, status: 429, serverCode: nil, retryAfter: until)
         }
         let hosts = configuration.resolvedHosts
-        let baseURL = host == .main ? hosts.main : hosts.fallback
+        let target = host == .main ? hosts.main : hosts.fallback
         var fields = HTTPFields()
         for (name, value) in globalHeaders + request.headers {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
@@ -73,9 +73,10 @@ final class AdaptyBackend: Sendable {
             body = HTTPBody(json.data(.sortedKeys))
         }
         let outgoing = HTTPRequest(
-            method: request.method, scheme: nil, authority: nil, path: request.path, headerFields: fields)
+            method: request.method, scheme: nil, authority: nil, path: target.pathPrefix + request.path,
+            headerFields: fields)
         let (response, data) = try await exchange(
-            outgoing, body: body, baseURL: baseURL, endpoint: request.endpoint, timeout: timeout)
+            outgoing, body: body, baseURL: target.serverURL, endpoint: request.endpoint, timeout: timeout)
         return try validate(response, data: data, endpoint: request.endpoint)
     }
 

@@ -45,50 +45,64 @@ public enum AdaptyServerCluster: String, Sendable, Hashable, CaseIterable {
     case cn
 
     /// The main, fallback and configs hosts of the cluster (EU has no fallback host of its own and uses the
-    /// default ones).
+    /// default ones). Each serves the API under `/api/v1`.
     public var hosts: AdaptyHosts {
         switch self {
         case .default:
             AdaptyHosts(
-                main: Self.url("https://api.adapty.io/api/v1"), fallback: Self.url("https://fallback.adapty.io/api/v1"),
-                configs: Self.url("https://configs-cdn.adapty.io/api/v1"))
+                main: .api("https://api.adapty.io"), fallback: .api("https://fallback.adapty.io"),
+                configs: .api("https://configs-cdn.adapty.io"))
         case .eu:
             AdaptyHosts(
-                main: Self.url("https://api-eu.adapty.io/api/v1"),
-                fallback: Self.url("https://fallback.adapty.io/api/v1"),
-                configs: Self.url("https://configs-cdn.adapty.io/api/v1"))
+                main: .api("https://api-eu.adapty.io"), fallback: .api("https://fallback.adapty.io"),
+                configs: .api("https://configs-cdn.adapty.io"))
         case .cn:
             AdaptyHosts(
-                main: Self.url("https://api-cn.adapty.io/api/v1"),
-                fallback: Self.url("https://fallback-cn.adapty.io/api/v1"),
-                configs: Self.url("https://configs-cdn-cn.adapty.io/api/v1"))
+                main: .api("https://api-cn.adapty.io"), fallback: .api("https://fallback-cn.adapty.io"),
+                configs: .api("https://configs-cdn-cn.adapty.io"))
         }
-    }
-
-    private static func url(_ text: String) -> URL {
-        // The literals above are valid URLs; an empty URL is never reached.
-        URL(string: text) ?? URL(fileURLWithPath: "/")
     }
 }
 
-/// Base URLs (each ending in `/api/v1`) of the hosts the SDK uses.
-public struct AdaptyHosts: Sendable, Hashable {
-    public var main: URL
-    public var fallback: URL
-    public var configs: URL
+/// One host: the server URL requests are sent to and the path the API lives under there (`/api/v1`), kept apart
+/// so a transport that re-targets the server URL (a recorder, a proxy) keeps the API path.
+public struct AdaptyHost: Sendable, Hashable {
+    public var serverURL: URL
+    public var pathPrefix: String
 
-    public init(main: URL, fallback: URL, configs: URL) {
+    public init(serverURL: URL, pathPrefix: String) {
+        self.serverURL = serverURL
+        self.pathPrefix = pathPrefix
+    }
+
+    /// `https://…/api/v1`: the base every endpoint path is relative to.
+    public var baseURL: URL { serverURL.appendingPathComponent(String(pathPrefix.drop { $0 == "/" })) }
+
+    static func api(_ origin: String) -> AdaptyHost {
+        // The literals of the clusters are valid URLs; the file URL is never reached.
+        AdaptyHost(serverURL: URL(string: origin) ?? URL(fileURLWithPath: "/"), pathPrefix: "/api/v1")
+    }
+}
+
+/// The hosts the SDK uses.
+public struct AdaptyHosts: Sendable, Hashable {
+    public var main: AdaptyHost
+    public var fallback: AdaptyHost
+    public var configs: AdaptyHost
+
+    public init(main: AdaptyHost, fallback: AdaptyHost, configs: AdaptyHost) {
         self.main = main
         self.fallback = fallback
         self.configs = configs
     }
 
-    /// The simulator's layout under a base URL (`http://127.0.0.1:8080/adapty`): main at `/api/v1`, fallback at
+    /// The simulator's layout under its base URL (`http://127.0.0.1:8080/adapty`): main at `/api/v1`, fallback at
     /// `/fallback/api/v1`, configs at `/configs/api/v1`.
     public static func simulator(_ baseURL: URL) -> AdaptyHosts {
         AdaptyHosts(
-            main: baseURL.appendingPathComponent("api/v1"), fallback: baseURL.appendingPathComponent("fallback/api/v1"),
-            configs: baseURL.appendingPathComponent("configs/api/v1"))
+            main: AdaptyHost(serverURL: baseURL, pathPrefix: "/api/v1"),
+            fallback: AdaptyHost(serverURL: baseURL, pathPrefix: "/fallback/api/v1"),
+            configs: AdaptyHost(serverURL: baseURL, pathPrefix: "/configs/api/v1"))
     }
 }
 

@@ -132,6 +132,9 @@ enum AdaptySetup {
         return request("POST", "/faults", value)
     }
 
+    /// The body of a simulated outage.
+    static let unavailable = #"{"errors":[{"code":"SERVICE_UNAVAILABLE"}]}"#
+
     /// Only real keys open the apps: for flows about a wrong key, whose recorded key is redacted like any other.
     static func onlyRealKeys() -> CassetteRequest {
         request("PUT", "/settings", ["accept_redacted": false])

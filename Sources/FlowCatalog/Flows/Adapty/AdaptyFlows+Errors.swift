@@ -77,7 +77,8 @@ extension AdaptyFlows {
             setup: [
                 AdaptySetup.fault(
                     host: "main", path: "/paywall/", status: 500, body: #"{"errors":[{"code":"INTERNAL"}]}"#),
-                AdaptySetup.fault(host: "fallback", path: "/paywall/", status: 500),
+                AdaptySetup.fault(
+                    host: "fallback", path: "/paywall/", status: 500, body: #"{"error_code":"INTERNAL"}"#),
             ]
         ) { session in
             let app = session.app()

@@ -113,7 +113,7 @@ extension AdaptyFlows {
             "fallback-host-on-503",
             "\(sdkSource), Backend+defaultBaseUrl.swift (fallback host) and FetchFallbackPlacementVariationsRequest",
             summary: "The main host answers 503: the SDK fetches the placement from the fallback host",
-            setup: [AdaptySetup.fault(host: "main", path: "/paywall/", status: 503)]
+            setup: [AdaptySetup.fault(host: "main", path: "/paywall/", status: 503, body: AdaptySetup.unavailable)]
         ) { session in
             let app = session.app()
             await session.step("getPaywall main_paywall") {
@@ -126,8 +126,8 @@ extension AdaptyFlows {
             summary: "Main and fallback hosts both answer 503: the bundled fallback file (version 9) answers; a "
                 + "version 8 file is refused with unsupportedData",
             setup: [
-                AdaptySetup.fault(host: "main", path: "/paywall/", status: 503),
-                AdaptySetup.fault(host: "fallback", path: "/paywall/", status: 503),
+                AdaptySetup.fault(host: "main", path: "/paywall/", status: 503, body: AdaptySetup.unavailable),
+                AdaptySetup.fault(host: "fallback", path: "/paywall/", status: 503, body: AdaptySetup.unavailable),
             ]
         ) { session in
             let app = session.app()

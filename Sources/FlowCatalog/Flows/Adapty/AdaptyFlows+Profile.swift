@@ -29,8 +29,8 @@ extension AdaptyFlows {
         .adapty(
             "profile-update",
             "\(sdkSource), UpdateProfileRequest (profile parameters)",
-            summary: "Profile parameters are sent with PATCH; the custom attributes change the segment hash and the "
-                + "next fetch decodes the new profile"
+            summary: "Profile parameters are sent with PATCH and the custom attributes change the segment hash; the "
+                + "next fetch finds the profile unchanged since and keeps the copy the PATCH returned"
         ) { session in
             let app = session.app()
             await session.step("getProfile (creates it)") { AdaptyFlowSession.summary(try await app.getProfile()) }

@@ -134,7 +134,8 @@ enum AdaptySimulatorFaults {
                 arguments: [row["seq"] as Int64])
             var headers: HeaderFields = [:]
             let body: String = row["body"]
-            if (try? JSONValue(parsing: body)) != nil {
+            let parsed = try? JSONValue(parsing: body)
+            if parsed?.objectValue != nil || parsed?.arrayValue != nil {
                 headers["Content-Type"] = "application/json"
             } else if !body.isEmpty {
                 headers["Content-Type"] = "text/plain"
