@@ -114,6 +114,36 @@ let referralHeroSDK: [Target] = [
     ),
 ]
 
+let adaptySDK: [Target] = [
+    .target(
+        name: "AdaptySDK",
+        dependencies: [
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+    .testTarget(
+        name: "AdaptySDKTests",
+        dependencies: [
+            "AdaptySDK",
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        exclude: ["Fixtures"]
+    ),
+    .testTarget(
+        name: "AdaptyDocumentSamplesTests",
+        dependencies: [
+            "AdaptySDK",
+            "JSONCore",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+]
+
 let webEngageSDK: [Target] = [
     .target(
         name: "WebEngageSDK",
@@ -232,6 +262,7 @@ let flowCatalog: [Target] = [
             "MockServer",
             "EngageSDK",
             "ReferralHeroSDK",
+            "AdaptySDK",
             "WebEngageSDK",
             "WalkMeSDK",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -291,6 +322,7 @@ let package = Package(
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
+        .library(name: "AdaptySDK", targets: ["AdaptySDK"]),
         .library(name: "WebEngageSDK", targets: ["WebEngageSDK"]),
         .library(name: "WalkMeSDK", targets: ["WalkMeSDK"]),
     ],
@@ -308,7 +340,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + webEngageSDK + walkMeSDK
+    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + adaptySDK + webEngageSDK + walkMeSDK
         + mockServer + flowCatalog + cli
 )
 

@@ -3,7 +3,7 @@
 public enum FlowCatalog {
     /// All flows, in a stable order (vendor, then the order each vendor lists them in).
     public static var all: [Flow] {
-        EngageFlows.all + ReferralHeroFlows.all + WebEngageFlows.all + WalkMeFlows.all
+        EngageFlows.all + ReferralHeroFlows.all + AdaptyFlows.all + WebEngageFlows.all + WalkMeFlows.all
     }
 
     /// The flow with this id (`vendor/name`), if any.

@@ -2,6 +2,6 @@
 /// `Simulators/<Vendor>/` lands; the list is fixed at compile time, so there is no global mutable state.
 public enum SimulatorRegistry {
     public static let all: [any Simulator] = [
-        EngageSimulator(), ReferralHeroSimulator(), WebEngageSimulator(), WalkMeSimulator(),
+        EngageSimulator(), ReferralHeroSimulator(), AdaptySimulator(), WebEngageSimulator(), WalkMeSimulator(),
     ]
 }

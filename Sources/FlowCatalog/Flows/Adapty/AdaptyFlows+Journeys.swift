@@ -1,0 +1,51 @@
+import AdaptySDK
+import JSONCore
+
+/// The document's open-paywall journey, end to end and headless.
+extension AdaptyFlows {
+    static let journeys: [Flow] = [
+        .adapty(
+            "onboarding-full-journey",
+            "\(onboardingDocument), Opening a paywall (dismiss the onboarding first), Tracking navigation",
+            summary: "The demo onboarding loads, its screens are presented and completed, an e-mail is collected, "
+                + "onboarding_completed fires on the `final` screen, and its open-paywall action (a placement id) is "
+                + "followed: the paywall is refused over the undismissed onboarding, then fetched and shown once the "
+                + "onboarding is dismissed; the screen events go out in one batch. Assumed: the paywall view "
+                + "configuration travels inline in paywall_builder"
+        ) { session in
+            let (app, controller, delegate, stage) = try await playOnboarding(session)
+            for action in delegate.paywallActions {
+                await session.step("open paywall \(action.actionId)") {
+                    try await openPaywall(
+                        action, app: app, onboarding: controller, delegate: delegate, stage: stage)
+                }
+            }
+            await session.step("flushEvents") { .number(JSONNumber(try await app.flushEvents())) }
+        }
+    ]
+
+    /// The document's open-paywall handler, headless: the paywall of the action's placement, refused while the
+    /// onboarding is on screen, presented once it is dismissed.
+    private static func openPaywall(
+        _ action: AdaptyOnboardingsOpenPaywallAction, app: Adapty, onboarding: AdaptyOnboardingController,
+        delegate: AdaptyFlowOnboardingDelegate, stage: AdaptyUIStage
+    ) async throws -> JSONValue {
+        let paywall = try await app.getPaywall(placementId: action.actionId)
+        let configuration = try await AdaptyUI.getPaywallConfiguration(forPaywall: paywall)
+        let paywallController = try AdaptyUI.paywallController(with: configuration, delegate: delegate)
+        var steps: [JSONValue] = []
+        do {
+            try stage.present(paywallController)
+            steps.append("presented over the onboarding")
+        } catch {
+            let refused: JSONValue = ["code": .number(JSONNumber(error.code))]
+            steps.append(["refused": refused])
+        }
+        onboarding.dismiss(animated: true)
+        steps.append(["onboarding_presented": .bool(onboarding.isPresented)])
+        try stage.present(paywallController)
+        try app.logShowPaywall(paywall)
+        steps.append(["paywall_presented": .bool(paywallController.isPresented)])
+        return .array(steps)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import JSONCore
+
+/// The simulator's tables (all `adapty_…`) and the state a reset returns to: the demo app of
+/// ``AdaptyDemoApp`` with its placements and onboarding script, no profiles, no events, no faults.
+enum AdaptySimulatorSchema {
+    static func register(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("adapty.v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE adapty_apps (prefix TEXT PRIMARY KEY, api_key TEXT NOT NULL);
+                    CREATE TABLE adapty_placements (
+                        app TEXT NOT NULL, placement_id TEXT NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL,
+                        PRIMARY KEY (app, placement_id));
+                    CREATE TABLE adapty_onboarding_scripts (onboarding_id TEXT PRIMARY KEY, messages TEXT NOT NULL);
+                    CREATE TABLE adapty_profiles (
+                        profile_id TEXT PRIMARY KEY, customer_user_id TEXT, attributes TEXT NOT NULL,
+                        installation_meta TEXT NOT NULL, timestamp INTEGER NOT NULL);
+                    CREATE TABLE adapty_events (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT, profile_id TEXT NOT NULL, event_name TEXT NOT NULL,
+                        body TEXT NOT NULL);
+                    CREATE TABLE adapty_faults (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT, host TEXT NOT NULL, path_contains TEXT NOT NULL,
+                        status INTEGER NOT NULL, headers TEXT NOT NULL, body TEXT NOT NULL, remaining INTEGER NOT NULL);
+                    CREATE TABLE adapty_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """)
+            try seed(db)
+        }
+    }
+
+    static func reset(_ db: Database) throws {
+        for table in [
+            "adapty_apps", "adapty_placements", "adapty_onboarding_scripts", "adapty_profiles", "adapty_events",
+            "adapty_faults", "adapty_settings",
+        ] {
+            try db.execute(sql: "DELETE FROM \(table)")
+        }
+        try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name IN ('adapty_events', 'adapty_faults')")
+        try seed(db)
+    }
+
+    /// The demo app, its placements and its onboarding script.
+    static func seed(_ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO adapty_apps (prefix, api_key) VALUES (?, ?)",
+            arguments: [AdaptyDemoApp.keyPrefix, AdaptyDemoApp.apiKey])
+        for (id, placement) in AdaptyDemoApp.placements {
+            try AdaptyPlacementStore.save(app: AdaptyDemoApp.keyPrefix, placementId: id, placement, db)
+        }
+        try AdaptyPlacementStore.saveScript(
+            onboardingId: AdaptyDemoApp.onboardingId, messages: AdaptyDemoApp.script, db)
+    }
+}
+
+/// Simulator-wide settings.
+struct AdaptySimulatorSettings {
+    /// Whether a cassette's redaction placeholder (`Api-Key <redacted:authorization:1>`) counts as a valid key
+    /// (on by default, so the provider check can replay cassettes).
+    var acceptsRedactedKeys: Bool
+    /// Where the onboarding pages are served (`onboarding_builder.config_url` starts with it).
+    var pageBaseURL: String
+
+    static let defaultPageBaseURL = "http://simulator.local/adapty"
+
+    init(_ db: Database) throws {
+        var values: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM adapty_settings") {
+            values[row["key"]] = row["value"]
+        }
+        acceptsRedactedKeys = values["accept_redacted"] != "false"
+        pageBaseURL = values["page_base_url"] ?? Self.defaultPageBaseURL
+    }
+
+    static func set(_ key: String, _ value: String, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO adapty_settings (key, value) VALUES (?, ?)
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: [key, value])
+    }
+}
+
+/// Short stable hashes the simulator hands out (`segment_hash`, `x-response-hash`): FNV-1a 64 of a text, as
+/// 16 hex digits. The vendor's own hashes are opaque to clients, so any stable function serves.
+enum AdaptySimulatorHash {
+    static func of(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

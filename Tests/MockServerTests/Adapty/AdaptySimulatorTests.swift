@@ -1,0 +1,174 @@
+import CassetteKit
+import Foundation
+import JSONCore
+import MockServer
+import Testing
+
+@Suite("AdaptySimulator")
+struct AdaptySimulatorTests {
+    private let sim: AdaptySimulatorFixture
+    private let prefix = AdaptySimulatorFixture.prefix
+    private let md5 = AdaptySimulatorFixture.md5
+
+    init() throws {
+        sim = try AdaptySimulatorFixture()
+    }
+
+    @Test("Out of the box the demo app serves a paywall placement with two variations")
+    func demoPaywall() async throws {
+        let answer = try await sim.call("GET", "/api/v1/sdk/in-apps/\(prefix)/paywall/variations/main_paywall/\(md5)/")
+        #expect(answer.status == 200)
+        #expect(answer.json["data"]?.arrayValue?.count == 2)
+        #expect(answer.json["meta"]?["placement"]?["developer_id"] == "main_paywall")
+        #expect(answer.json["data"]?[0]?["remote_config"]?["data"]?.stringValue?.contains("title") == true)
+        let apps = try await sim.admin("GET", "/apps")
+        #expect(apps.json["apps"]?[0]?["api_key"]?.stringValue == AdaptySimulatorFixture.key)
+    }
+
+    @Test("The single-variation endpoint answers one object; an unknown variation is 404")
+    func singleVariation() async throws {
+        let base = "/api/v1/sdk/in-apps/\(prefix)/paywall/variations/cross_paywall_b/\(md5)"
+        let one = try await sim.call("GET", "\(base)/3c5e0f2a-0000-4000-8000-00000000000c/")
+        #expect(one.json["data"]?["variation_id"] == "3c5e0f2a-0000-4000-8000-00000000000c")
+        let missing = try await sim.call("GET", "\(base)/nope/")
+        #expect(missing.status == 404)
+        #expect(missing.code == "VARIATION_NOT_FOUND")
+    }
+
+    @Test("The onboarding placement's variation points at its page, which posts the scripted messages")
+    func onboardingPage() async throws {
+        let answer = try await sim.call(
+            "GET", "/api/v1/sdk/in-apps/\(prefix)/onboarding/variations/welcome_onboarding/\(md5)/")
+        let url = try #require(answer.json["data"]?[0]?["onboarding_builder"]?["config_url"]?.stringValue)
+        #expect(url == "http://simulator.local/adapty/onboarding-pages/onboarding_123/")
+        let script = try await sim.call("GET", "/onboarding-pages/onboarding_123/messages.json", key: nil)
+        #expect(script.json["messages"]?[0]?["type"] == "onboarding_loaded")
+        let page = try await sim.call("GET", "/onboarding-pages/onboarding_123/", key: nil)
+        #expect(String(decoding: page.body, as: UTF8.self).contains(#"id="adapty-onboarding-script""#))
+        let replaced = try await sim.admin("PUT", "/onboardings/onboarding_123/script", #"{"messages":[]}"#)
+        #expect(replaced.status == 200)
+        #expect(
+            try await sim.call("GET", "/onboarding-pages/onboarding_123/messages.json", key: nil).json["messages"]
+                == [])
+    }
+
+    @Test("A wrong or missing key is 401 UNAUTHORIZED; a redaction placeholder opens the apps until turned off")
+    func keys() async throws {
+        let path = "/api/v1/sdk/in-apps/\(prefix)/paywall/variations/main_paywall/\(md5)/"
+        #expect(try await sim.call("GET", path, key: "public_live_Other.key").code == "UNAUTHORIZED")
+        #expect(try await sim.call("GET", path, key: nil).status == 401)
+        #expect(try await sim.call("GET", path, key: "<redacted:authorization:1>").status == 200)
+        try await sim.admin("PUT", "/settings", #"{"accept_redacted":false}"#)
+        #expect(try await sim.call("GET", path, key: "<redacted:authorization:1>").status == 401)
+    }
+
+    @Test("An unknown placement is 404 PLACEMENT_NOT_FOUND in the errors form")
+    func unknownPlacement() async throws {
+        let answer = try await sim.call("GET", "/api/v1/sdk/in-apps/\(prefix)/paywall/variations/nope/\(md5)/")
+        #expect(answer.status == 404)
+        #expect(answer.json["errors"]?[0]?["code"] == "PLACEMENT_NOT_FOUND")
+    }
+
+    @Test("A profile's response hash changes only when the profile does; custom attributes move the segment hash")
+    func profileHashes() async throws {
+        let path = "/api/v1/sdk/analytics/profiles/p1/"
+        let created = try await sim.call("POST", path, AdaptySimulatorFixture.profileBody("p1"))
+        let fetched = try await sim.call("GET", path)
+        #expect(created.headers["x-response-hash"] == fetched.headers["x-response-hash"])
+        let same = try await sim.call("PATCH", path, AdaptySimulatorFixture.profileBody("p1", "{}"))
+        #expect(same.headers["x-response-hash"] == created.headers["x-response-hash"])
+        let changed = try await sim.call(
+            "PATCH", path, AdaptySimulatorFixture.profileBody("p1", #"{"custom_attributes":{"level":"3"}}"#))
+        #expect(changed.headers["x-response-hash"] != created.headers["x-response-hash"])
+        #expect(
+            changed.json["data"]?["attributes"]?["segment_hash"] != created.json["data"]?["attributes"]?["segment_hash"]
+        )
+        #expect(try await sim.call("GET", "/api/v1/sdk/analytics/profiles/nobody/").code == "PROFILE_NOT_FOUND")
+    }
+
+    @Test(
+        "Malformed profile and event bodies get 400 in the detail form, never a 5xx",
+        arguments: [
+            "", "not json", "[]", #"{"data":1}"#, #"{"data":{"type":"x","id":"p1","attributes":{}}}"#,
+            #"{"data":{"type":"adapty_analytics_profile","id":"other","attributes":{}}}"#,
+            #"{"data":{"type":"adapty_analytics_profile","id":"p1","attributes":{"unknown_key":1}}}"#,
+        ])
+    func malformedBodies(_ body: String) async throws {
+        let profile = try await sim.call("POST", "/api/v1/sdk/analytics/profiles/p1/", body)
+        #expect(profile.status == 400)
+        #expect(profile.json["detail"]?[0]?["type"] == "value_error")
+        let events = try await sim.call("POST", "/api/v1/sdk/events/", body)
+        #expect(events.status == 400)
+    }
+
+    @Test("Events are stored as received and read back through the admin API")
+    func events() async throws {
+        let event =
+            #"{"event_name":"paywall_showed","event_id":"e1","profile_id":"p1","session_id":"s","created_at":"2026-01-01T00:00:00.000Z","counter":0,"platform":"iOS","device_id":"d","variation_id":"v"}"#
+        let answer = try await sim.call(
+            "POST", "/api/v1/sdk/events/",
+            #"{"data":{"type":"sdk_background_event","attributes":{"events":[\#(event)]}}}"#)
+        #expect(answer.status == 200)
+        let stored = try await sim.admin("GET", "/events")
+        #expect(stored.json["events"]?[0]?["variation_id"] == "v")
+        let missing = try await sim.call(
+            "POST", "/api/v1/sdk/events/", #"{"data":{"type":"sdk_background_event","attributes":{"events":[{}]}}}"#)
+        #expect(missing.status == 400)
+    }
+
+    @Test("A fault answers the next matching requests, then the simulator answers again")
+    func faults() async throws {
+        let set = try await sim.admin(
+            "POST", "/faults",
+            #"{"host":"main","path_contains":"/profiles/","status":429,"headers":{"retry-after":"30"},"body":"{\"errors\":[{\"code\":\"SLOW_DOWN\"}]}"}"#
+        )
+        #expect(set.status == 200)
+        let path = "/api/v1/sdk/analytics/profiles/p1/"
+        let limited = try await sim.call("POST", path, AdaptySimulatorFixture.profileBody("p1"))
+        #expect(limited.status == 429)
+        #expect(limited.headers["retry-after"] == "30")
+        #expect(try await sim.call("POST", path, AdaptySimulatorFixture.profileBody("p1")).status == 200)
+        #expect(try await sim.admin("POST", "/faults", #"{"status":"bad"}"#).status == 400)
+    }
+
+    @Test("The fallback host serves fallback.json paths; the app's fallback file is format version 9")
+    func fallbacks() async throws {
+        let paywall = try await sim.call(
+            "GET",
+            "/fallback/api/v1/sdk/in-apps/\(prefix)/paywall/variations/main_paywall/app_store/en/4_4/fallback.json")
+        #expect(paywall.json["data"]?.arrayValue?.count == 2)
+        let onboarding = try await sim.call(
+            "GET", "/fallback/api/v1/sdk/in-apps/\(prefix)/onboarding/variations/welcome_onboarding/en/fallback.json")
+        #expect(onboarding.json["data"]?[0]?["onboarding_id"] == "onboarding_123")
+        let file = try await sim.admin("GET", "/apps/\(prefix)/fallback-file")
+        #expect(file.json["meta"]?["version"] == 9)
+        #expect(file.json["data"]?["main_paywall"]?["data"]?.arrayValue?.count == 2)
+    }
+
+    @Test("Placements and apps set through the admin API are served")
+    func adminPlacements() async throws {
+        try await sim.admin("PUT", "/apps/public_live_Second", #"{"api_key":"public_live_Second.key"}"#)
+        let placement =
+            #"{"kind":"paywall","placement_audience_version_id":"a","variations":[{"variation_id":"v","weight":100,"paywall_id":"p","paywall_name":"P","products":[]}]}"#
+        #expect(try await sim.admin("PUT", "/apps/public_live_Second/placements/only", placement).status == 200)
+        let answer = try await sim.call(
+            "GET", "/api/v1/sdk/in-apps/public_live_Second/paywall/variations/only/\(md5)/",
+            key: "public_live_Second.key")
+        #expect(answer.json["data"]?[0]?["variation_id"] == "v")
+        #expect(try await sim.admin("PUT", "/apps/public_live_Second/placements/bad", #"{"kind":"x"}"#).status == 400)
+    }
+
+    @Test(
+        "Paths outside the API get 404 NOT_FOUND, never a 5xx",
+        arguments: [
+            "/", "/api", "/api/v1/sdk/in-apps", "/api/v1/sdk/in-apps/x/paywall/variations/p/NOTMD5/",
+            "/api/v1/sdk/in-apps/x/widget/variations/p/\(AdaptySimulatorFixture.md5)/",
+            "/fallback/api/v1/sdk/in-apps/x",
+            "/onboarding-pages/x/y/z", "/api/v1/sdk/analytics/profiles/",
+        ])
+    func unknownPaths(_ path: String) async throws {
+        let answer = try await sim.call("GET", path, checked: false)
+        #expect(answer.status == 404)
+        #expect(answer.code == "NOT_FOUND")
+    }
+}
