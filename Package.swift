@@ -285,6 +285,16 @@ let flowCatalog: [Target] = [
     ),
 ]
 
+let referralHeroDocumentSamples: [Target] = [
+    .testTarget(
+        name: "ReferralHeroDocumentSamplesTests",
+        dependencies: [
+            "ReferralHeroSDK", "MockServer", "FlowCatalog",
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    )
+]
+
 let cli: [Target] = [
     .executableTarget(
         name: "harness",
@@ -341,14 +351,17 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + adaptySDK + webEngageSDK + walkMeSDK
-        + mockServer + flowCatalog + cli
+        + mockServer + flowCatalog + referralHeroDocumentSamples + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).
 for target in package.targets where target.type != .system {
+    // A vendor document's Swift samples are kept as the vendor wrote them (`_ error: Error`), so their targets
+    // do without ExistentialAny.
+    let existentialAny: [SwiftSetting] =
+        target.name.hasSuffix("DocumentSamplesTests") ? [] : [.enableUpcomingFeature("ExistentialAny")]
     target.swiftSettings =
-        (target.swiftSettings ?? []) + [
-            .enableUpcomingFeature("ExistentialAny"),
+        (target.swiftSettings ?? []) + existentialAny + [
             .enableUpcomingFeature("MemberImportVisibility"),
             .enableUpcomingFeature("InternalImportsByDefault"),
             .treatAllWarnings(as: .error),

@@ -95,11 +95,17 @@ extension RH {
         _ operation: @escaping @Sendable (RH) async throws -> RHResponse
     ) -> Task<Void, Never> {
         Task {
+            let capture = ResponseCapture()
             do {
-                let response = try await operation(self)
+                let response = try await ResponseCapture.$current.withValue(capture) { try await operation(self) }
+                let delegate = delegate
                 await delegate?.didReceiveAPIResponse(response, endpoint)
+                await delegate?.didReceiveAPIResponse(capture.dictionary(), endpoint.rawValue)
             } catch {
-                await delegate?.didFailWithError(RHError(callFailure: error), endpoint)
+                let failure = RHError(callFailure: error)
+                let delegate = delegate
+                await delegate?.didFailWithError(failure, endpoint)
+                await delegate?.didFailWithError(failure as any Error, endpoint.rawValue)
             }
         }
     }

@@ -4,7 +4,7 @@ extension RH {
     public func addSubscriber(_ subscriber: RHSubscriber) async throws(RHError) -> RHSubscriberData {
         try checkConfiguration(for: .createNewSubscriber)
         try subscriber.validateForAdding()
-        let device = try await deviceInfo(for: .createNewSubscriber)
+        let device = try await deviceInfo(filling: subscriber.deviceInfo, for: .createNewSubscriber)
         let body = subscriber.requestBody(device: device, timestamp: timestamp())
         let envelope = try await call {
             try await $0.addSubscriber(path: .init(uuid: campaign), body: .json(body)).ok.body.json

@@ -51,7 +51,10 @@ public final class RH: Sendable {
         client = Client(
             serverURL: configuration.serverURL,
             transport: transport,
-            middlewares: [HeadersMiddleware(apiToken: configuration.apiToken), ErrorEnvelopeMiddleware()]
+            middlewares: [
+                HeadersMiddleware(apiToken: configuration.apiToken), ErrorEnvelopeMiddleware(),
+                ResponseCaptureMiddleware(),
+            ]
         )
     }
 

@@ -16,6 +16,8 @@ public enum RHError: Error, Sendable, Hashable, CustomStringConvertible, Localiz
     case transport(String)
     /// The subscriber store could not be read or written.
     case subscriberStore(String)
+    /// A static `RH` method was called before ``RH/configure(_:)`` set the shared instance.
+    case notConfigured(endpoint: RHEndpoint)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum RHError: Error, Sendable, Hashable, CustomStringConvertible, Localiz
             return "ReferralHero could not be reached: \(detail)"
         case .subscriberStore(let detail):
             return "the stored subscriber id could not be used: \(detail)"
+        case .notConfigured(let endpoint):
+            return "\(endpoint.rawValue): RH is not configured; call RH.configure(_:) at launch (nothing was sent)"
         }
     }
 

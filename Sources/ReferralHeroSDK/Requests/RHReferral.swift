@@ -11,6 +11,10 @@ public struct RHReferral: Sendable, Hashable {
     public var referrer: String?
     /// `hosting_url`: the URL the referral link is built on.
     public var hostingURL: String?
+    /// `domain`: the URL of the referral link, as the Public Methods page passes it.
+    public var domain: String?
+    /// `status`: `custom_event_pending` sets the referral Pending (Public Methods, 2.).
+    public var status: String?
     /// `device`, `os_type`, `screen_size`, `ip_address`, for matching against a link click when there is no referrer.
     public var deviceInfo: RHDeviceInfo
 

@@ -49,6 +49,9 @@ public struct RHSubscriber: Sendable, Hashable {
     public var visitorID: String?
     /// `status`: a requested referral status, e.g. `custom_event_pending`.
     public var status: String?
+    /// `device`, `os_type`, `screen_size`, `ip_address` given by the app; each one left `nil` is taken from the
+    /// ``RHDeviceInfoProvider`` when adding.
+    public var deviceInfo = RHDeviceInfo()
 
     public init(
         email: String? = nil, domain: String? = nil, name: String? = nil, phoneNumber: String? = nil,

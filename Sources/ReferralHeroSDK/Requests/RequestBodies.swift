@@ -54,6 +54,8 @@ extension RHReferral {
         var body = Components.Schemas.SubscriberRequest(
             email: email, name: name, referrer: referrer, device: device, timestamp: timestamp)
         body.hostingUrl = hostingURL
+        body.domain = domain
+        body.status = status
         return body
     }
 }
