@@ -46,6 +46,17 @@ extension WEPersonalization {
         }
     }
 
+    /// A property whose campaign holds the user in its control group: no fetch, no callback, and
+    /// `app_personalization_control_group` with `p_id`, `id` and `experiment_id`.
+    func controlGroupAttempt(_ property: WEPropertyDetail) {
+        var system = JSONObject()
+        system["p_id"] = .string(property.propertyId)
+        system["id"] = .string(property.variationId)
+        system["experiment_id"] = .string(property.experimentId ?? "")
+        webEngage.analytics.trackSystemEvent(
+            name: "app_personalization_control_group", systemData: system, eventData: JSONObject())
+    }
+
     /// The SDK's own impression of a rendered campaign: once per property and campaign in a screen visit.
     func autoImpression(_ data: WECampaignData, tag: Int, visit: Int) {
         guard shouldAutoTrackImpressions, let tracking = data.tracking else { return }

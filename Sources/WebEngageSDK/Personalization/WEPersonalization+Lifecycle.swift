@@ -64,6 +64,10 @@ extension WEPersonalization {
             return state.visit?.processed.insert(tag).inserted ?? false
         }
         guard first else { return }
+        if property.isControlGroup {
+            if isPresent(tag) { controlGroupAttempt(property) }
+            return
+        }
         guard let campaignId = property.campaignId else {
             if let content = property.defaultContent {
                 for view in views(tag) { view.show(.defaultContent(content)) }
