@@ -63,3 +63,37 @@ struct PropertyTests {
         #expect(test.core.user.cuid == nil)
     }
 }
+
+@Suite("WEPersonalization work")
+struct WorkTests {
+    @Test("In automatic mode the work starts on its own; waitUntilIdle awaits it")
+    func automaticMode() async {
+        let server = StubServer()
+        let test = TestSDK(server: server)
+        test.sdk.workMode = .automatic
+        test.screen("deals", [(1003, "v3", "c3", nil, nil)])
+        test.template("v3", TestSDK.custom)
+        let log = CallbackLog()
+        test.sdk.registerWEPlaceholderCallback(1003, log)
+        test.core.analytics.navigatingToScreen(withName: "deals")
+        await test.sdk.waitUntilIdle()
+        #expect(log.calls == ["onDataReceived 1003"])
+    }
+
+    @Test("A callback released without unregistering receives nothing and breaks nothing")
+    func releasedCallback() async {
+        let test = TestSDK()
+        test.screen("deals", [(1003, "v3", "c3", nil, nil)])
+        test.template("v3", TestSDK.custom)
+        var released: CallbackLog? = CallbackLog()
+        if let callback = released {
+            test.sdk.registerWECampaignCallback(callback)
+            test.sdk.registerWEPlaceholderCallback(1003, callback)
+        }
+        released = nil
+        test.core.analytics.navigatingToScreen(withName: "deals")
+        await test.sdk.waitUntilIdle()
+        #expect(released == nil)
+        #expect(test.server.events.map(\.name) == ["app_personalization_failed"])
+    }
+}

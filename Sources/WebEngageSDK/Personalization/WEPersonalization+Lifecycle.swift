@@ -175,8 +175,11 @@ extension WEPersonalization {
     private func overdue(
         _ property: WEPropertyDetail, _ campaignId: String, since start: Date, now: Date
     ) -> WebEngageError? {
-        let elapsed = Int((now.timeIntervalSince(start) * 1000).rounded())
-        let limit = property.failureTimeout + 500
+        let milliseconds = (now.timeIntervalSince(start) * 1000).rounded()
+        // A clock that jumps absurdly far (or backwards past the range of Int) still compares safely.
+        let elapsed = milliseconds < 1e15 ? Int(max(milliseconds, 0)) : Int.max
+        let limit =
+            property.failureTimeout.addingReportingOverflow(500).overflow ? Int.max : property.failureTimeout + 500
         guard elapsed > limit else { return nil }
         return .timeout(
             campaignId: campaignId, targetViewId: property.targetView, limitMilliseconds: limit,
