@@ -97,3 +97,23 @@ struct WorkTests {
         #expect(test.server.events.map(\.name) == ["app_personalization_failed"])
     }
 }
+
+@Suite("WEPersonalization late registration")
+struct LateRegistrationTests {
+    @Test("A property missing when the screen loads raises missingTargetView, then gets its campaign once registered")
+    func lateCell() async {
+        let test = TestSDK()
+        test.screen("deals", [(1003, "v3", "c3", nil, nil)])
+        test.template("v3", TestSDK.custom)
+        let campaigns = CallbackLog()
+        test.sdk.registerWECampaignCallback(campaigns)
+        test.core.analytics.navigatingToScreen(withName: "deals")
+        await test.sdk.waitUntilIdle()
+        let cell = CallbackLog()
+        let view = WEInlineView(personalization: test.sdk)
+        view.load(tag: 1003, callbacks: cell)
+        await test.sdk.waitUntilIdle()
+        #expect(campaigns.calls == ["onCampaignException 1003 missingTargetView", "onCampaignPrepared 1003"])
+        #expect(cell.calls == ["onDataReceived 1003"])
+    }
+}

@@ -75,6 +75,11 @@ extension WEPersonalization {
             return
         }
         guard isPresent(tag) else {
+            // Not processed after all: a view or callback registered later in this visit (a cell scrolled into
+            // view) still gets the campaign.
+            state.withLock { state in
+                if state.visit?.number == visit { state.visit?.processed.remove(tag) }
+            }
             raise(.missingTargetView(campaignId: campaignId, targetViewId: property.targetView), property)
             return
         }
