@@ -84,6 +84,11 @@ struct WEPropertyDetail: Sendable, Equatable {
     var params: String?
     var defaultContent: WECampaignContent?
     var journeyId: String?
+    /// The campaign's id for reporting (`experiment_id`), also when the user is in its control group.
+    var experimentId: String?
+    /// Whether the user is in the control group of the property's campaign: nothing is shown, the attempt is
+    /// tracked.
+    var isControlGroup = false
 
     /// The view tag the property is shown in.
     var tag: Int? { Int(targetView) }
@@ -103,7 +108,8 @@ struct WEPropertyDetail: Sendable, Equatable {
                 campaignId: campaign.flatMap { text($0["notificationEncId"]) },
                 failureTimeout: max(0, timeout ?? defaultFailureTimeout), params: item["params"]?.stringValue,
                 defaultContent: item["content"].flatMap(WETemplateParser.defaultContent),
-                journeyId: text(item["journeyId"]))
+                journeyId: text(item["journeyId"]), experimentId: text(item["experiment_id"]),
+                isControlGroup: item["isControlGroup"]?.boolValue ?? false)
         }
     }
 

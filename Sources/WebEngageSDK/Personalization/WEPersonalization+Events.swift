@@ -46,9 +46,20 @@ extension WEPersonalization {
         }
     }
 
+    /// A property whose campaign holds the user in its control group: no fetch, no callback, and
+    /// `app_personalization_control_group` with `p_id`, `id` and `experiment_id`.
+    func controlGroupAttempt(_ property: WEPropertyDetail) {
+        var system = JSONObject()
+        system["p_id"] = .string(property.propertyId)
+        system["id"] = .string(property.variationId)
+        system["experiment_id"] = .string(property.experimentId ?? "")
+        webEngage.analytics.trackSystemEvent(
+            name: "app_personalization_control_group", systemData: system, eventData: JSONObject())
+    }
+
     /// The SDK's own impression of a rendered campaign: once per property and campaign in a screen visit.
     func autoImpression(_ data: WECampaignData, tag: Int, visit: Int) {
-        guard shouldAutoTrackImpressions, let tracking = data.tracking else { return }
+        guard shouldAutoTrackImpressions, data.tracking != nil else { return }
         let first = state.withLock { state -> Bool in
             guard state.visit?.number == visit else { return false }
             return state.visit?.impressions.insert("\(tag)_\(data.campaignId)").inserted ?? false
@@ -57,7 +68,6 @@ extension WEPersonalization {
         webEngage.analytics.trackSystemEvent(
             name: "app_personalization_view", systemData: data.systemAttributes(JSONObject()),
             eventData: data.eventAttributes(nil))
-        _ = tracking
     }
 
     /// A tap on a campaign the SDK rendered: `app_personalization_click`, `onCampaignClicked` on every campaign
@@ -66,9 +76,8 @@ extension WEPersonalization {
         queue.enqueue { [weak self] in
             guard let self else { return }
             let actions = data.content?.actions ?? []
-            let action =
-                actions.first { $0.actionId == actionId } ?? actions.first.map { actionId == nil ? $0 : nil }
-                ?? nil
+            // The named action, or the campaign's first one when the tap names none.
+            let action = actionId.map { id in actions.first { $0.actionId == id } } ?? actions.first
             let id = action?.actionId ?? actionId ?? ""
             let link = action?.deepLink ?? ""
             webEngage.analytics.trackSystemEvent(

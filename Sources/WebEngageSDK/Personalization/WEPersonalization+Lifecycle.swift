@@ -64,6 +64,10 @@ extension WEPersonalization {
             return state.visit?.processed.insert(tag).inserted ?? false
         }
         guard first else { return }
+        if property.isControlGroup {
+            if isPresent(tag) { controlGroupAttempt(property) }
+            return
+        }
         guard let campaignId = property.campaignId else {
             if let content = property.defaultContent {
                 for view in views(tag) { view.show(.defaultContent(content)) }
@@ -71,6 +75,11 @@ extension WEPersonalization {
             return
         }
         guard isPresent(tag) else {
+            // Not processed after all: a view or callback registered later in this visit (a cell scrolled into
+            // view) still gets the campaign.
+            state.withLock { state in
+                if state.visit?.number == visit { state.visit?.processed.remove(tag) }
+            }
             raise(.missingTargetView(campaignId: campaignId, targetViewId: property.targetView), property)
             return
         }
@@ -171,8 +180,11 @@ extension WEPersonalization {
     private func overdue(
         _ property: WEPropertyDetail, _ campaignId: String, since start: Date, now: Date
     ) -> WebEngageError? {
-        let elapsed = Int((now.timeIntervalSince(start) * 1000).rounded())
-        let limit = property.failureTimeout + 500
+        let milliseconds = (now.timeIntervalSince(start) * 1000).rounded()
+        // A clock that jumps absurdly far (or backwards past the range of Int) still compares safely.
+        let elapsed = milliseconds < 1e15 ? Int(max(milliseconds, 0)) : Int.max
+        let limit =
+            property.failureTimeout.addingReportingOverflow(500).overflow ? Int.max : property.failureTimeout + 500
         guard elapsed > limit else { return nil }
         return .timeout(
             campaignId: campaignId, targetViewId: property.targetView, limitMilliseconds: limit,

@@ -246,7 +246,9 @@ extension Flow {
         steps: @escaping @Sendable (WebEngageFlowSession) async throws -> Void
     ) -> Flow {
         Flow(
-            vendor: "webengage", name: name, documentation: "WebEngage, App In-line Content (iOS), \(section)",
+            vendor: "webengage", name: name,
+            documentation: "WebEngage, App In-line Content (iOS), \(section); assumed: the screen's property "
+                + "configuration call and the event upload (the page names no endpoint)",
             kind: kind, summary: summary, simulatorSetup: setup
         ) { context in
             let session = WebEngageFlowSession(context: context)

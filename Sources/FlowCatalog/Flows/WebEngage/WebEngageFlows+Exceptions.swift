@@ -20,6 +20,13 @@ extension WebEngageFlows {
             "campaign-fetching-failed-null-data", "the template fetch answers 200 with templateData null",
             setup: [WebEngageSetup.variation("v-banner-1", #"{"fault":"null-data"}"#)]),
         bannerFailure(
+            "campaign-fetching-failed-unknown-layout",
+            "the template's layout is none of Banner, Text or Custom (its unknown keys alone are ignored)",
+            setup: [
+                WebEngageSetup.variation(
+                    "v-banner-1", #"{"template":{"pt":"static","extra":1,"config":{"ctnt":{"lt":"9x9x9x9x"}}}}"#)
+            ]),
+        bannerFailure(
             "resource-fetching-failed", "the Banner's image answers 503",
             setup: [WebEngageSetup.failingResource("summer-sale.png")]),
         offersFailure(

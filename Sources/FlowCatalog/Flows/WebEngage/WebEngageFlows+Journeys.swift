@@ -56,6 +56,18 @@ extension WebEngageFlows {
             session.sdk.registerWEPlaceholderCallback(1002, news)
         },
         .webEngage(
+            "control-group", "Callbacks (WEPlaceholderCallback, WECampaignCallback)",
+            summary: "assumed: the cart property's campaign holds the user in its control group (control groups are "
+                + "not on the page; protocol notes §3.1, §3.4): no template fetch, no callback, nothing shown, and "
+                + "app_personalization_control_group is tracked"
+        ) { session in
+            let cart = session.screen("cart")
+            session.sdk.registerWECampaignCallback(cart)
+            session.navigate("cart")
+            _ = session.view(3001)
+            session.sdk.registerWEPlaceholderCallback(3001, cart)
+        },
+        .webEngage(
             "full-journey", "Initialization; Tag your screen; Callbacks; Record Viewed Impression; onCampaignClicked",
             summary: "Home Banner shown and tapped (the app handles the link); the user logs in; the deals Custom "
                 + "view is rendered by the app with impression and click; back home, a second impression"

@@ -119,5 +119,16 @@ extension WebEngageFlows {
             session.navigate("home")
             await session.settle()
         },
+        .webEngage(
+            "auto-impression-off", "Record Viewed Impression",
+            summary: "With automatic impressions turned off (as the React Native and Flutter bridges do), the SDK "
+                + "renders the Banner and calls back but tracks no impression; the app tracks none either"
+        ) { session in
+            session.sdk.shouldAutoTrackImpressions = false
+            let home = session.screen("home")
+            session.navigate("home")
+            _ = session.view(1001)
+            session.sdk.registerWEPlaceholderCallback(1001, home)
+        },
     ]
 }
