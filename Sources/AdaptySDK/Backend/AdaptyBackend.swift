@@ -36,17 +36,20 @@ final class AdaptyBackend: Sendable {
     let transport: any ClientTransport
     let sessionId: String
     let now: @Sendable () -> Date
+    /// Waits out a request timeout (seconds); injected so tests need not wait.
+    let sleep: @Sendable (TimeInterval) async throws -> Void
     private let blockedUntil = Mutex<Date?>(nil)
     private let unauthorized = Mutex(false)
 
     init(
         configuration: AdaptyConfiguration, transport: any ClientTransport, sessionId: String,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (TimeInterval) async throws -> Void
     ) {
         self.configuration = configuration
         self.transport = transport
         self.sessionId = sessionId
         self.now = now
+        self.sleep = sleep
     }
 
     /// Sends `request` to `host`, waiting at most `timeout` seconds.
@@ -96,6 +99,7 @@ final class AdaptyBackend: Sendable {
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, endpoint: String, timeout: TimeInterval
     ) async throws(AdaptyError) -> (HTTPResponse, Data) {
         let transport = transport
+        let sleep = sleep
         do {
             return try await withThrowingTaskGroup(of: (HTTPResponse, Data)?.self) { group in
                 group.addTask {
@@ -106,7 +110,7 @@ final class AdaptyBackend: Sendable {
                     return (response, data)
                 }
                 group.addTask {
-                    try await Task.sleep(for: .milliseconds(Int(max(timeout, 0.1) * 1000)))
+                    try await sleep(max(timeout, 0.1))
                     return nil
                 }
                 defer { group.cancelAll() }
