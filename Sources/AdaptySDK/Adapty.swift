@@ -68,6 +68,9 @@ public final class Adapty: Sendable {
         return generated
     }
 
+    /// The onboarding variation id persisted once an onboarding that tracks purchases loaded on screen.
+    public var persistedOnboardingVariationId: String? { profileStore.loadOnboardingVariationId() }
+
     /// How the last profile answer was used.
     public var lastProfileResponseUse: AdaptyProfileResponseUse? { state.withLock { $0.lastProfileUse } }
 

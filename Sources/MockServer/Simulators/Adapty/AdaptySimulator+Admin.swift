@@ -10,7 +10,7 @@ import JSONCore
 /// | `GET /apps` | the apps (key prefix and key) |
 /// | `PUT /apps/{prefix}` `{"api_key":"…"}` | adds or re-keys an app |
 /// | `GET /apps/{prefix}/placements` | its placements |
-/// | `PUT /apps/{prefix}/placements/{id}` `{"kind":"paywall","placement_audience_version_id":"…","variations":[…],…}` | sets a placement |
+/// | `PUT /apps/{prefix}/placements/{id}` `{"kind":"paywall","placement_audience_version_id":"…","variations":[…],"audiences":[{"custom_attributes":{…},"placement_audience_version_id":"…","variations":[…]}],…}` | sets a placement |
 /// | `GET /apps/{prefix}/fallback-file` | the app's fallback file (format version 9) |
 /// | `PUT /onboardings/{id}/script` `{"messages":[…]}` | the messages the onboarding's page posts |
 /// | `GET /events` | every event received, in order |
