@@ -60,7 +60,9 @@ extension AdaptyFlows {
 
     static let onboarding: [Flow] = [
         .adapty(
-            "onboarding-page-failed", "\(onboardingDocument), Custom actions (didFailWithError)", kind: .errorCase,
+            "onboarding-page-failed",
+            "\(onboardingDocument), Custom actions (didFailWithError); sdk-source: AdaptyUIError.webKit (4200)",
+            kind: .errorCase,
             summary: "An onboarding whose page cannot be loaded (404) reports didFailWithError with AdaptyUIError "
                 + "webKit (4200)",
             setup: [
@@ -112,7 +114,8 @@ extension AdaptyFlows {
                 analytics("quiz_answered", "quiz_screen", 2),
             ]),
         onboardingFlow(
-            "onboarding-state-updated-elements", "Tracking navigation (state updates of input elements)",
+            "onboarding-state-updated-elements",
+            "onStateUpdatedAction; sdk-source: Adapty iOS SDK 3.17.2, AdaptyOnboardingsStateUpdatedAction.swift",
             summary: "select, multi_select, input text/email/number and date_picker each decode to their params",
             script: [
                 [
