@@ -41,13 +41,14 @@ public final class Adapty: Sendable {
         }
     }
 
-    /// An SDK instance. `sessionId` and `makeUUID` default to random UUIDs and `now` to the system time; flows and
-    /// tests fix them.
+    /// An SDK instance. `sessionId` and `makeUUID` default to random UUIDs, `now` to the system time and `sleep`
+    /// (how a request timeout is waited out) to `Task.sleep`; flows and tests fix them.
     public init(
         configuration: AdaptyConfiguration, transport: any ClientTransport,
         profileStore: any AdaptyProfileStore = AdaptyInMemoryProfileStore(),
         now: @escaping @Sendable () -> Date = { Date() }, makeUUID: @escaping @Sendable () -> UUID = { UUID() },
-        sessionId: String? = nil
+        sessionId: String? = nil,
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
     ) {
         self.configuration = configuration
         self.profileStore = profileStore
@@ -55,7 +56,7 @@ public final class Adapty: Sendable {
         self.makeUUID = makeUUID
         backend = AdaptyBackend(
             configuration: configuration, transport: transport,
-            sessionId: sessionId ?? makeUUID().uuidString.lowercased(), now: now)
+            sessionId: sessionId ?? makeUUID().uuidString.lowercased(), now: now, sleep: sleep)
         state.withLock { $0.analyticsDisabled = configuration.analyticsDisabled }
     }
 
@@ -66,6 +67,9 @@ public final class Adapty: Sendable {
         profileStore.saveProfileId(generated)
         return generated
     }
+
+    /// The onboarding variation id persisted once an onboarding that tracks purchases loaded on screen.
+    public var persistedOnboardingVariationId: String? { profileStore.loadOnboardingVariationId() }
 
     /// How the last profile answer was used.
     public var lastProfileResponseUse: AdaptyProfileResponseUse? { state.withLock { $0.lastProfileUse } }

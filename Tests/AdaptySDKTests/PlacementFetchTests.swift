@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import JSONCore
+import OpenAPIRuntime
 import Synchronization
 import Testing
 
@@ -150,10 +152,47 @@ struct PlacementFetchTests {
         #expect(paywall.products.first?.productType == .raw("quarterly_new"))
     }
 
+    @Test("A main host that does not answer within loadTimeout is followed by the fallback host")
+    func timeoutFallsBack() async throws {
+        let transport = StubTransport { sent in
+            if sent.url.contains("/profiles/") { return StubTransport.Answer(status: 200, body: StubBodies.profile()) }
+            return StubTransport.Answer(status: 200, body: StubBodies.paywall(variations: [("fallback", 100)]))
+        }
+        let silentMain = SilentMainHost(upstream: transport)
+        let waited = Mutex<[TimeInterval]>([])
+        let adapty = Adapty(
+            configuration: StubBodies.configuration, transport: silentMain,
+            profileStore: AdaptyInMemoryProfileStore(profileId: Self.profileId), sessionId: "s",
+            sleep: { seconds in
+                waited.withLock { $0.append(seconds) }
+                // The main host's request times out at once; the others get time to answer.
+                if seconds < 2 { return }
+                try await Task.sleep(for: .seconds(3600))
+            })
+        let paywall = try await adapty.getPaywall(placementId: "main", loadTimeout: 2)
+        #expect(paywall.variationId == "fallback")
+        #expect(waited.withLock { $0 }.contains(1.5))
+        #expect(transport.sent.last?.url.contains("/fallback/api/v1/") == true)
+    }
+
     @Test("loadTimeout is at least one second and the main host gets half a second less")
     func loadTimeout() {
         #expect(AdaptyLoadTimeout.total(nil) == 5)
         #expect(AdaptyLoadTimeout.total(0.2) == 1)
         #expect(AdaptyLoadTimeout.mainHost(nil) == 4.5)
+    }
+}
+
+/// Passes requests on, except variation requests to the main host, which never answer (until cancelled).
+private struct SilentMainHost: ClientTransport {
+    let upstream: StubTransport
+
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        if operationID == "fetch paywall variations" {
+            try await Task.sleep(for: .seconds(3600))
+        }
+        return try await upstream.send(request, body: body, baseURL: baseURL, operationID: operationID)
     }
 }

@@ -15,7 +15,7 @@ struct VariationChoiceTests {
         AdaptyVariationChoice.choose(
             variations, placementAudienceVersionId: "pav-1", profileId: Self.profile(profile), weight: \.weight,
             id: \.id
-        ).id
+        )?.id ?? "none"
     }
 
     private static func profile(_ number: Int) -> String {
@@ -43,6 +43,11 @@ struct VariationChoiceTests {
         let variations = [Variation(id: "big", weight: 90), Variation(id: "small", weight: 10)]
         #expect(choose(variations, profile: 1) == "big")
         #expect(choose([Variation(id: "small", weight: 11), Variation(id: "big", weight: 89)], profile: 1) == "small")
+    }
+
+    @Test("No variation gives no choice")
+    func empty() {
+        #expect(choose([], profile: 1) == "none")
     }
 
     @Test("Variations are ordered by weight, then id, before the weights add up")

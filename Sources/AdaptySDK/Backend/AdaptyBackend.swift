@@ -36,17 +36,21 @@ final class AdaptyBackend: Sendable {
     let transport: any ClientTransport
     let sessionId: String
     let now: @Sendable () -> Date
-    private let blockedUntil = Mutex<Date?>(nil)
+    /// Waits out a request timeout (seconds); injected so tests need not wait.
+    let sleep: @Sendable (TimeInterval) async throws -> Void
+    /// Until when the main host is not called, and the status (429 or 444) that blocked it.
+    private let blocked = Mutex<(until: Date, status: Int)?>(nil)
     private let unauthorized = Mutex(false)
 
     init(
         configuration: AdaptyConfiguration, transport: any ClientTransport, sessionId: String,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (TimeInterval) async throws -> Void
     ) {
         self.configuration = configuration
         self.transport = transport
         self.sessionId = sessionId
         self.now = now
+        self.sleep = sleep
     }
 
     /// Sends `request` to `host`, waiting at most `timeout` seconds.
@@ -58,8 +62,9 @@ final class AdaptyBackend: Sendable {
         if unauthorized.withLock({ $0 }) {
             throw .notActivated(detail: "the SDK key was refused earlier (HTTP 401); \(request.endpoint) was not sent")
         }
-        if host == .main, let until = blockedUntil.withLock({ $0 }), now() < until {
-            throw .serverError(endpoint: request.endpoint, status: 429, serverCode: nil, retryAfter: until)
+        if host == .main, let block = blocked.withLock({ $0 }), now() < block.until {
+            throw .serverError(
+                endpoint: request.endpoint, status: block.status, serverCode: nil, retryAfter: block.until)
         }
         let hosts = configuration.resolvedHosts
         let target = host == .main ? hosts.main : hosts.fallback
@@ -96,6 +101,7 @@ final class AdaptyBackend: Sendable {
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, endpoint: String, timeout: TimeInterval
     ) async throws(AdaptyError) -> (HTTPResponse, Data) {
         let transport = transport
+        let sleep = sleep
         do {
             return try await withThrowingTaskGroup(of: (HTTPResponse, Data)?.self) { group in
                 group.addTask {
@@ -106,7 +112,7 @@ final class AdaptyBackend: Sendable {
                     return (response, data)
                 }
                 group.addTask {
-                    try await Task.sleep(for: .milliseconds(Int(max(timeout, 0.1) * 1000)))
+                    try await sleep(max(timeout, 0.1))
                     return nil
                 }
                 defer { group.cancelAll() }
@@ -138,13 +144,13 @@ final class AdaptyBackend: Sendable {
             let seconds =
                 HTTPField.Name("retry-after").flatMap { response.headerFields[$0] }.flatMap { Double($0) } ?? 0
             let until = now().addingTimeInterval(seconds)
-            blockedUntil.withLock { $0 = until }
+            blocked.withLock { $0 = (until, status) }
             throw .serverError(endpoint: endpoint, status: status, serverCode: code, retryAfter: until)
         case 444:
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             let minutes = Double(text) ?? 24 * 60
             let until = now().addingTimeInterval(minutes * 60)
-            blockedUntil.withLock { $0 = until }
+            blocked.withLock { $0 = (until, status) }
             throw .serverError(endpoint: endpoint, status: status, serverCode: code, retryAfter: until)
         case 499, 500..<600:
             throw .serverError(endpoint: endpoint, status: status, serverCode: code, retryAfter: nil)

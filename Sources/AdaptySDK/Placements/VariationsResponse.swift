@@ -13,6 +13,8 @@ struct VariationsResponse: Sendable {
     var placement: AdaptyPlacement
     var responseCreatedAt: Int64
     var variations: [Variation]
+    /// The first variation (the answer holds at least one).
+    let first: Variation
 
     /// Decodes `{"meta":{"placement":{…},"response_created_at":…},"data":[…] | {…}}`.
     init(_ value: JSONValue, endpoint: String) throws(AdaptyError) {
@@ -45,7 +47,9 @@ struct VariationsResponse: Sendable {
             let weight = body["weight"]?.numberValue?.integer.flatMap { Int(exactly: $0) } ?? 0
             variations.append(Variation(id: variationId, weight: weight, body: body))
         }
+        guard let first = variations.first else { throw fail("`data` holds no variation") }
         self.variations = variations
+        self.first = first
     }
 
     /// The variation for `profileId`: the locked one when given, else the local weighted choice.
@@ -53,7 +57,7 @@ struct VariationsResponse: Sendable {
         if let locked, let found = variations.first(where: { $0.id == locked }) { return found }
         return AdaptyVariationChoice.choose(
             variations, placementAudienceVersionId: placement.audienceVersionId, profileId: profileId,
-            weight: \.weight, id: \.id)
+            weight: \.weight, id: \.id) ?? first
     }
 }
 
@@ -69,12 +73,11 @@ public enum AdaptyVariationChoice {
         return Int(value % 100)
     }
 
-    /// The chosen element of `items` (never empty when called by the SDK; the last one when weights sum below
-    /// the draw).
+    /// The chosen element of `items`: the last one when the weights sum below the draw, nil when there is none.
     public static func choose<Item>(
         _ items: [Item], placementAudienceVersionId: String, profileId: String, weight: (Item) -> Int,
         id: (Item) -> String
-    ) -> Item {
+    ) -> Item? {
         let drawn = draw(placementAudienceVersionId: placementAudienceVersionId, profileId: profileId)
         let ordered = items.sorted { (weight($0), id($0)) < (weight($1), id($1)) }
         var cumulative = 0
@@ -82,7 +85,7 @@ public enum AdaptyVariationChoice {
             cumulative += weight(item)
             if drawn < cumulative { return item }
         }
-        return ordered.last ?? items[0]
+        return ordered.last
     }
 }
 

@@ -25,6 +25,16 @@ struct AdaptySimulatorTests {
         #expect(apps.json["apps"]?[0]?["api_key"]?.stringValue == AdaptySimulatorFixture.key)
     }
 
+    @Test("A profile whose custom attributes match an audience gets that audience's variations")
+    func audiences() async throws {
+        try await sim.call(
+            "POST", "/api/v1/sdk/analytics/profiles/p/",
+            AdaptySimulatorFixture.profileBody("p", #"{"custom_attributes":{"plan_interest":"annual"}}"#))
+        let answer = try await sim.call("GET", "/api/v1/sdk/in-apps/\(prefix)/paywall/variations/main_paywall/\(md5)/")
+        #expect(answer.json["meta"]?["placement"]?["audience_name"] == "Annual fans")
+        #expect(answer.json["data"]?.arrayValue?.count == 1)
+    }
+
     @Test("The single-variation endpoint answers one object; an unknown variation is 404")
     func singleVariation() async throws {
         let base = "/api/v1/sdk/in-apps/\(prefix)/paywall/variations/cross_paywall_b/\(md5)"

@@ -14,6 +14,9 @@ extension AdaptyFlows {
                 + "configuration travels inline in paywall_builder"
         ) { session in
             let (app, controller, delegate, stage) = try await playOnboarding(session)
+            session.journal.note(
+                "persisted onboarding variation",
+                ["variation_id": app.persistedOnboardingVariationId.map { .string($0) } ?? .null])
             for action in delegate.paywallActions {
                 await session.step("open paywall \(action.actionId)") {
                     try await openPaywall(

@@ -23,21 +23,26 @@ extension AdaptyFlows {
         return message
     }
 
-    /// Fetches the demo onboarding, presents its controller and plays its page into it.
+    /// Fetches the onboarding of `placement`, presents its controller and plays its page into it (a page that
+    /// fails to load is reported to the delegate as `didFailWithError`).
     static func playOnboarding(
-        _ session: AdaptyFlowSession, journey: Bool = false
+        _ session: AdaptyFlowSession, placement: String = "welcome_onboarding"
     ) async throws
         -> (Adapty, AdaptyOnboardingController, AdaptyFlowOnboardingDelegate, AdaptyUIStage)
     {
         let app = session.app()
         let stage = AdaptyUIStage()
-        let onboarding = try await app.getOnboarding(placementId: "welcome_onboarding")
-        session.journal.note("getOnboarding welcome_onboarding", ["result": AdaptyFlowSession.summary(onboarding)])
+        let onboarding = try await app.getOnboarding(placementId: placement)
+        session.journal.note("getOnboarding \(placement)", ["result": AdaptyFlowSession.summary(onboarding)])
         let configuration = try AdaptyUI.getOnboardingConfiguration(forOnboarding: onboarding)
         let delegate = AdaptyFlowOnboardingDelegate(journal: session.journal)
         let controller = try AdaptyUI.onboardingController(with: configuration, delegate: delegate, adapty: app)
         try stage.present(controller)
-        try await AdaptyOnboardingPage.play(configuration, into: controller, context: session.context)
+        do {
+            try await AdaptyOnboardingPage.play(configuration, into: controller, context: session.context)
+        } catch let error as AdaptyUIError {
+            controller.pageFailed(error.description)
+        }
         if !controller.ignoredMessages.isEmpty {
             session.journal.note(
                 "ignored messages", ["reasons": .array(controller.ignoredMessages.map { JSONValue.string($0) })])
@@ -54,6 +59,30 @@ extension AdaptyFlows {
     }
 
     static let onboarding: [Flow] = [
+        .adapty(
+            "onboarding-page-failed",
+            "\(onboardingDocument), Custom actions (didFailWithError); sdk-source: AdaptyUIError.webKit (4200)",
+            kind: .errorCase,
+            summary: "An onboarding whose page cannot be loaded (404) reports didFailWithError with AdaptyUIError "
+                + "webKit (4200)",
+            setup: [
+                AdaptySetup.request(
+                    "PUT", "/apps/public_live_Adapty5im/placements/broken_onboarding",
+                    [
+                        "kind": "onboarding", "placement_audience_version_id": "9f1c2a7e-5b3d-4e8f-a6c1-000000000009",
+                        "is_tracking_purchases": false, "response_created_at": 1_767_225_600_000,
+                        "variations": [
+                            [
+                                "variation_id": "5d7f1b3c-0000-4000-8000-000000000009", "weight": 100,
+                                "onboarding_id": "onboarding_missing", "onboarding_name": "Broken",
+                                "onboarding_builder": ["lang": "en"],
+                            ]
+                        ],
+                    ])
+            ]
+        ) { session in
+            _ = try await playOnboarding(session, placement: "broken_onboarding")
+        },
         onboardingFlow(
             "onboarding-message-types", "Custom actions, Closing the onboarding, Opening a paywall, Finished loading",
             summary: "Each of the six message types reaches its delegate method",
@@ -85,7 +114,8 @@ extension AdaptyFlows {
                 analytics("quiz_answered", "quiz_screen", 2),
             ]),
         onboardingFlow(
-            "onboarding-state-updated-elements", "Tracking navigation (state updates of input elements)",
+            "onboarding-state-updated-elements",
+            "onStateUpdatedAction; sdk-source: Adapty iOS SDK 3.17.2, AdaptyOnboardingsStateUpdatedAction.swift",
             summary: "select, multi_select, input text/email/number and date_picker each decode to their params",
             script: [
                 [

@@ -28,6 +28,26 @@ extension AdaptyFlows {
             }
         },
         .adapty(
+            "paywall-audience-by-segment",
+            "\(sdkSource), FetchPlacementVariationsRequest (adapty-profile-segment-hash, segment_hash in the md5 segment)",
+            summary: "After a custom attribute moves the profile to another segment, the placement is fetched with the "
+                + "new segment hash and answers the audience of that segment; assumed: the simulator picks audiences "
+                + "by custom attributes"
+        ) { session in
+            let app = session.app()
+            await session.step("getPaywall main_paywall") {
+                AdaptyFlowSession.summary(try await app.getPaywall(placementId: "main_paywall"))
+            }
+            await session.step("updateProfile plan_interest=annual") {
+                AdaptyFlowSession.summary(
+                    try await app.updateProfile(
+                        params: AdaptyProfileParameters(customAttributes: ["plan_interest": "annual"])))
+            }
+            await session.step("getPaywall main_paywall (new segment)") {
+                AdaptyFlowSession.summary(try await app.getPaywall(placementId: "main_paywall"))
+            }
+        },
+        .adapty(
             "paywall-cross-placement-locked",
             "\(sdkSource), FetchPlacementRequest (single variation of a cross-placement test)",
             summary: "A variation with cross_placement_info locks the profile: the next placement of the test is "

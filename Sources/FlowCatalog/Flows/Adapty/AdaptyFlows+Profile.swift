@@ -49,6 +49,36 @@ extension AdaptyFlows {
             }
         },
         .adapty(
+            "profile-access-levels",
+            "\(sdkSource), AdaptyProfile.AccessLevel (paid_access_levels)",
+            summary: "An access level granted on the backend (a purchase, set through the simulator's admin API) "
+                + "is decoded from the profile",
+            setup: [
+                AdaptySetup.request(
+                    "PUT", "/profiles/00000000-0000-4000-8000-000000000001/access-levels/premium",
+                    [
+                        "is_active": true, "vendor_product_id": "premium.annual", "store": "app_store",
+                        "activated_at": "2025-12-01T00:00:00.000Z", "expires_at": "2026-12-01T00:00:00.000Z",
+                        "is_lifetime": false, "will_renew": true,
+                    ])
+            ]
+        ) { session in
+            let app = session.app()
+            await session.step("getProfile (creates it)") {
+                let profile = try await app.getProfile()
+                var summary = AdaptyFlowSession.summary(profile)
+                if let premium = profile.accessLevels["premium"] {
+                    let level: JSONValue = [
+                        "is_active": .bool(premium.isActive), "vendor_product_id": .string(premium.vendorProductId),
+                        "will_renew": .bool(premium.willRenew),
+                        "expires_at": premium.expiresAt.map { .string(AdaptyDateCoding.string(from: $0)) } ?? .null,
+                    ]
+                    _ = summary.set(level, at: JSONPointer(tokens: ["premium"]))
+                }
+                return summary
+            }
+        },
+        .adapty(
             "events-batch",
             "\(sdkSource), SendEventsRequest and Event.Packed; \(onboardingDocument), Tracking navigation",
             summary: "paywall_showed and new_onboarding_screen_showed events go out as one batch with every packed "

@@ -1,7 +1,8 @@
 import JSONCore
 
 /// What the simulator serves out of the box, with no admin call: one app with a public SDK key in Adapty's
-/// format, an A/B-tested paywall placement, a one-variation paywall placement (the onboarding's open-paywall
+/// format, an A/B-tested paywall placement (with a second audience for profiles whose custom attribute
+/// `plan_interest` is `annual`), a one-variation paywall placement (the onboarding's open-paywall
 /// target), two placements of a cross-placement test and an onboarding placement whose page posts a scripted
 /// journey.
 enum AdaptyDemoApp {
@@ -25,6 +26,19 @@ enum AdaptyDemoApp {
                         paywall(
                             variation: "3c5e0f2a-0000-4000-8000-000000000002", weight: 50, name: "Annual",
                             product: ("premium.annual", "annual"), title: "Go Pro yearly"),
+                    ],
+                    audiences: [
+                        [
+                            "audience_name": "Annual fans", "ab_test_name": "Annual only",
+                            "placement_audience_version_id": "9f1c2a7e-5b3d-4e8f-a6c1-000000000006",
+                            "custom_attributes": ["plan_interest": "annual"],
+                            "variations": [
+                                paywall(
+                                    variation: "3c5e0f2a-0000-4000-8000-000000000004", weight: 100,
+                                    name: "Annual fans", product: ("premium.annual", "annual"),
+                                    title: "Annual, as you asked")
+                            ],
+                        ]
                     ])
             ),
             (
@@ -83,12 +97,16 @@ enum AdaptyDemoApp {
         ]
     }
 
-    static func placement(kind: String, audienceVersion: String, abTest: String, variations: [JSONValue]) -> JSONValue {
-        [
+    static func placement(
+        kind: String, audienceVersion: String, abTest: String, variations: [JSONValue], audiences: [JSONValue] = []
+    ) -> JSONValue {
+        var placement: JSONValue = [
             "kind": .string(kind), "audience_name": "All Users", "revision": 1, "ab_test_name": .string(abTest),
             "placement_audience_version_id": .string(audienceVersion), "is_tracking_purchases": true,
             "response_created_at": .number(JSONNumber(createdAt)), "variations": .array(variations),
         ]
+        if !audiences.isEmpty { _ = placement.set(.array(audiences), at: JSONPointer(tokens: ["audiences"])) }
+        return placement
     }
 
     static func paywall(

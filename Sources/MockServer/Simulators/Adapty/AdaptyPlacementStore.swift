@@ -54,31 +54,54 @@ enum AdaptyPlacementStore {
         return (try? JSONValue(parsing: text))?.arrayValue
     }
 
-    /// The variations answer for `placementId` of `app` (all variations, or one).
+    /// The variations answer for `placementId` of `app` (all variations, or one) for the profile whose custom
+    /// attributes pick the audience: the first of the placement's `audiences` whose `custom_attributes` the
+    /// profile has, else the placement's own (the "All Users" audience).
     static func answer(
-        kind: String, app: String, placementId: String, variation: String?, pageBaseURL: String, _ db: Database
+        kind: String, app: String, placementId: String, variation: String?, profileAttributes: JSONObject?,
+        pageBaseURL: String, _ db: Database
     ) throws -> JSONValue {
         guard let placement = try load(app: app, placementId: placementId, db),
             placement["kind"]?.stringValue == kind
         else { throw AdaptySimulatorFailure.placementNotFound }
-        var variations = (placement["variations"]?.arrayValue ?? []).map { withPage($0, base: pageBaseURL) }
+        let audience = Self.audience(of: placement, for: profileAttributes, variation: variation)
+        var variations = (audience["variations"]?.arrayValue ?? []).map { withPage($0, base: pageBaseURL) }
         if let variation {
             variations = variations.filter { $0["variation_id"]?.stringValue == variation }
-            guard !variations.isEmpty else { throw AdaptySimulatorFailure.variationNotFound }
         }
+        guard let first = variations.first else { throw AdaptySimulatorFailure.variationNotFound }
         let meta: JSONValue = [
             "placement": [
                 "developer_id": .string(placementId),
-                "audience_name": placement["audience_name"] ?? "All Users",
+                "audience_name": audience["audience_name"] ?? "All Users",
                 "revision": placement["revision"] ?? 1,
-                "ab_test_name": placement["ab_test_name"] ?? "Default",
-                "placement_audience_version_id": placement["placement_audience_version_id"] ?? "",
+                "ab_test_name": audience["ab_test_name"] ?? "Default",
+                "placement_audience_version_id": audience["placement_audience_version_id"] ?? "",
                 "is_tracking_purchases": placement["is_tracking_purchases"] ?? false,
             ],
             "response_created_at": placement["response_created_at"] ?? 0,
         ]
-        let data: JSONValue = variation == nil ? .array(variations) : variations[0]
+        let data: JSONValue = variation == nil ? .array(variations) : first
         return ["meta": meta, "data": data]
+    }
+
+    /// The audience serving the profile (for one variation: the audience that has it).
+    private static func audience(
+        of placement: JSONValue, for attributes: JSONObject?, variation: String?
+    )
+        -> JSONValue
+    {
+        let audiences = placement["audiences"]?.arrayValue ?? []
+        if let variation {
+            return audiences.first { audience in
+                audience["variations"]?.arrayValue?.contains { $0["variation_id"]?.stringValue == variation } == true
+            } ?? placement
+        }
+        let custom = attributes?["custom_attributes"]?.objectValue ?? JSONObject()
+        return audiences.first { audience in
+            let wanted = audience["custom_attributes"]?.objectValue ?? JSONObject()
+            return !wanted.isEmpty && wanted.allSatisfy { custom[$0.key] == $0.value }
+        } ?? placement
     }
 
     /// Onboarding variations get `onboarding_builder.config_url` = the page of their onboarding.
@@ -102,7 +125,7 @@ enum AdaptyPlacementStore {
                     id,
                     try answer(
                         kind: placement["kind"]?.stringValue ?? "paywall", app: app, placementId: id, variation: nil,
-                        pageBaseURL: pageBaseURL, db)
+                        profileAttributes: nil, pageBaseURL: pageBaseURL, db)
                 ))
         }
         return [

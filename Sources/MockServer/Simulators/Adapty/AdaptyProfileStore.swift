@@ -87,6 +87,32 @@ enum AdaptySimulatorProfiles {
         return attributes
     }
 
+    /// Grants (or replaces) an access level, as a purchase would; the profile is created when missing, so a flow
+    /// can grant before the app creates its profile.
+    static func grant(profileId: String, level id: String, _ level: JSONValue, _ db: Database) throws -> Stored {
+        var row =
+            try stored(profileId, db)
+            ?? Stored(
+                profileId: profileId, customerUserId: nil, attributes: JSONObject(),
+                installationMeta: .object(JSONObject()), timestamp: 0)
+        var levels = row.attributes["paid_access_levels"]?.objectValue ?? JSONObject()
+        var entry = level.objectValue ?? JSONObject()
+        entry["id"] = .string(id)
+        levels[id] = .object(entry)
+        row.attributes["paid_access_levels"] = .object(levels)
+        try db.execute(
+            sql: """
+                INSERT INTO adapty_profiles (profile_id, customer_user_id, attributes, installation_meta, timestamp)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(profile_id) DO UPDATE SET attributes = excluded.attributes
+                """,
+            arguments: [
+                profileId, row.customerUserId, JSONValue.object(row.attributes).serialized(.sortedKeys),
+                row.installationMeta.serialized(.sortedKeys), row.timestamp,
+            ])
+        return row
+    }
+
     struct Stored: Equatable {
         var profileId: String
         var customerUserId: String?

@@ -10,11 +10,12 @@ import JSONCore
 /// | `GET /apps` | the apps (key prefix and key) |
 /// | `PUT /apps/{prefix}` `{"api_key":"…"}` | adds or re-keys an app |
 /// | `GET /apps/{prefix}/placements` | its placements |
-/// | `PUT /apps/{prefix}/placements/{id}` `{"kind":"paywall","placement_audience_version_id":"…","variations":[…],…}` | sets a placement |
+/// | `PUT /apps/{prefix}/placements/{id}` `{"kind":"paywall","placement_audience_version_id":"…","variations":[…],"audiences":[{"custom_attributes":{…},"placement_audience_version_id":"…","variations":[…]}],…}` | sets a placement |
 /// | `GET /apps/{prefix}/fallback-file` | the app's fallback file (format version 9) |
 /// | `PUT /onboardings/{id}/script` `{"messages":[…]}` | the messages the onboarding's page posts |
 /// | `GET /events` | every event received, in order |
 /// | `GET /profiles/{id}` | a stored profile as the backend answers it |
+/// | `PUT /profiles/{id}/access-levels/{level}` `{"is_active":true,"vendor_product_id":"…",…}` | grants an access level (creating the profile if needed) |
 /// | `POST /faults` `{"host":"main","path_contains":"/paywall/","status":503,"headers":{…},"body":"…","times":1}` | a fault |
 /// | `PUT /settings` `{"accept_redacted":false,"page_base_url":"http://127.0.0.1:8080/adapty"}` | settings |
 extension AdaptySimulator {
@@ -89,6 +90,13 @@ extension AdaptySimulator {
             guard let row = try AdaptySimulatorProfiles.stored(path[1], db) else {
                 throw AdaptySimulatorFailure.profileNotFound
             }
+            return AdaptySimulatorProfiles.response(row)
+        case ("PUT", let path) where path.count == 4 && path[0] == "profiles" && path[2] == "access-levels":
+            let level = try json()
+            guard level["is_active"]?.boolValue != nil else {
+                throw AdaptySimulatorFailure.invalid("an access level needs `is_active`")
+            }
+            let row = try AdaptySimulatorProfiles.grant(profileId: path[1], level: path[3], level, db)
             return AdaptySimulatorProfiles.response(row)
         case ("POST", ["faults"]):
             return .json(status: 200, try AdaptySimulatorFaults.add(try json(), db))

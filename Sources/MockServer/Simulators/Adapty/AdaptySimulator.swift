@@ -48,6 +48,9 @@ public struct AdaptySimulator: Simulator {
                     break
                 }
                 let apps = try Self.authorize(request.headers["Authorization"], settings: settings, db)
+                let profileAttributes = try request.headers["adapty-sdk-profile-id"].flatMap {
+                    try AdaptySimulatorProfiles.stored($0, db)?.attributes
+                }
                 switch route {
                 case .variations(let kind, let app, let placement, let variation):
                     guard request.method == "GET" else { throw AdaptySimulatorFailure.methodNotAllowed }
@@ -56,7 +59,7 @@ public struct AdaptySimulator: Simulator {
                         status: 200,
                         try AdaptyPlacementStore.answer(
                             kind: kind, app: app, placementId: placement, variation: variation,
-                            pageBaseURL: settings.pageBaseURL, db))
+                            profileAttributes: profileAttributes, pageBaseURL: settings.pageBaseURL, db))
                 case .fallbackVariations(let kind, let app, let placement, let variation, _):
                     guard request.method == "GET" else { throw AdaptySimulatorFailure.methodNotAllowed }
                     guard apps.contains(app) else { throw AdaptySimulatorFailure.unauthorized }
@@ -64,7 +67,7 @@ public struct AdaptySimulator: Simulator {
                         status: 200,
                         try AdaptyPlacementStore.answer(
                             kind: kind, app: app, placementId: placement, variation: variation,
-                            pageBaseURL: settings.pageBaseURL, db))
+                            profileAttributes: profileAttributes, pageBaseURL: settings.pageBaseURL, db))
                 case .profile(let id):
                     return try AdaptySimulatorProfiles.answer(
                         method: request.method, profileId: id, body: body, now: now, db)
