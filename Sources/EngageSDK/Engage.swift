@@ -33,6 +33,9 @@ public final class Engage: Sendable {
         public var delegate: (any EngageDelegate)?
         /// The most events one `/rest/events/submission` request carries.
         public var maxEventsPerPost: Int
+        /// Send each UBF event's local id as `eventId`, so a server that de-duplicates by it counts a resent event
+        /// once. Off by default: no Engage document defines that member, and Engage's server may refuse it.
+        public var sendsEventIDs = false
 
         public init(
             credentials: EngageCredentials, host: String, listID: String, transport: any ClientTransport,
@@ -87,7 +90,8 @@ public final class Engage: Sendable {
             exchange: exchange, credentials: options.credentials, clock: options.clock,
             backoff: options.tokenBackoff, observer: observer)
         let authorized = AuthorizedExchange(exchange: exchange, tokens: tokens)
-        let store = try EngageEventStore(storage: options.storage, durability: options.durability)
+        let store = try EngageEventStore(
+            storage: options.storage, durability: options.durability, includesEventIDs: options.sendsEventIDs)
         let state = try EngageStateStore(database: store.database)
         let events = config.events
         let campaigns = CampaignTracker(

@@ -17,14 +17,38 @@ struct UBFEventTests {
             identifiers: .custom { "E" })
     }
 
-    @Test("An event is JSON with an integer eventTypeCode, a UTC millisecond eventTimestamp and its identity")
+    @Test("An event is JSON with an integer eventTypeCode and a UTC millisecond eventTimestamp, and no eventId")
     func wireFormat() throws {
         let event = try builder().installed(at: Self.date, lastCampaign: "Spring")
         let json = try JSONValue(parsing: Data(event.jsonString().utf8))
         #expect(json["eventTypeCode"] == 12)
         #expect(json["eventTimestamp"] == .string("2015-01-28T01:39:53.123Z"))
+        #expect(json["eventId"] == nil)
+        #expect(json.objectValue?.keys == ["eventTypeCode", "eventTimestamp", "attributes"])
+        var read = try UBFEvent(json: event.jsonString())
+        read.id = event.id
+        #expect(read == event)
+    }
+
+    @Test("With sendsEventIDs the event's id goes first as eventId, and reads back")
+    func wireFormatWithID() throws {
+        let event = try builder().installed(at: Self.date, lastCampaign: "Spring")
+        let json = try JSONValue(parsing: Data(event.jsonString(includingID: true).utf8))
         #expect(json["eventId"] == .string("E"))
-        #expect(try UBFEvent(json: event.jsonString()) == event)
+        #expect(try UBFEvent(json: event.jsonString(includingID: true)) == event)
+    }
+
+    @Test("By default a posted batch carries no eventId, and the store still knows each event's id")
+    func postedWithoutIDs() async throws {
+        let fixture = try EngageFixture(
+            configure: { $0.set(100, "ubfEventCacheSize", in: "General") }, sendsEventIDs: false)
+        let stored = try await fixture.engage.ubf.trackSessionStarted()
+        #expect(try stored.event().id == stored.eventID)
+        let report = try await fixture.engage.ubf.postEventCache()
+        #expect(report.posted == [stored.eventID])
+        let posted = try #require(await fixture.server.receivedEvents[""])
+        #expect(posted["eventId"] == nil)
+        #expect(posted["eventTypeCode"] == 13)
     }
 
     @Test("Every event carries the 10 core attributes first")
@@ -92,6 +116,6 @@ struct UBFEventTests {
     func escaping() throws {
         var event = UBFEvent(id: "q\"1", type: .namedEvent, timestamp: Self.date)
         event.set("Note", "line1\nline2 \\ \"quoted\" \u{01} 東京")
-        #expect(try UBFEvent(json: event.jsonString()) == event)
+        #expect(try UBFEvent(json: event.jsonString(includingID: true)) == event)
     }
 }

@@ -35,7 +35,7 @@ public enum EngageEventStatus: Int, Sendable, Hashable, CaseIterable, Codable, C
 public struct StoredEvent: Sendable, Hashable {
     /// The store's row id (insertion order).
     public var rowID: Int64
-    /// The event's identity, also sent as `eventId` so the server can drop a resent copy.
+    /// The event's identity in the store (sent as `eventId` only with ``Engage/Options/sendsEventIDs``).
     public var eventID: String
     /// `eventTypeCode`.
     public var eventTypeCode: Int
@@ -49,8 +49,10 @@ public struct StoredEvent: Sendable, Hashable {
     /// The event's own timestamp (used by the purge).
     public var eventDate: Date
 
-    /// The event decoded from its JSON.
+    /// The event decoded from its JSON, with its stored id.
     public func event() throws -> UBFEvent {
-        try UBFEvent(json: json)
+        var event = try UBFEvent(json: json)
+        event.id = eventID
+        return event
     }
 }

@@ -5,7 +5,8 @@ internal import GRDB
 /// database, so an event whose `append` returned survives the process being killed.
 ///
 /// Opening the store clears the in-flight mark left by a flush that was interrupted, so those events are
-/// posted again: delivery is at least once, and each event's `eventId` lets the server drop a copy.
+/// posted again: delivery is at least once (with ``Engage/Options/sendsEventIDs`` each event's `eventId` lets a
+/// server drop the copy).
 public actor EngageEventStore {
     /// The events one flush claimed; hand it back to ``markPosted(_:)`` or ``markFailed(_:maxRetries:)``.
     public struct Claim: Sendable, Hashable {
@@ -19,8 +20,12 @@ public actor EngageEventStore {
     /// Events found in flight when the store was opened (a flush was interrupted).
     public nonisolated let recoveredInFlight: Int
 
-    /// Opens (or creates) the store.
-    public init(storage: EngageStorage, durability: EngageDurability = .full) throws {
+    /// Whether each stored event's JSON (what is posted) carries its id as `eventId`.
+    public nonisolated let includesEventIDs: Bool
+
+    /// Opens (or creates) the store. `includesEventIDs`: see ``Engage/Options/sendsEventIDs``.
+    public init(storage: EngageStorage, durability: EngageDurability = .full, includesEventIDs: Bool = false) throws {
+        self.includesEventIDs = includesEventIDs
         database = try EngageDatabase.open(storage, durability: durability)
         do {
             recoveredInFlight = try database.write { db in
@@ -40,7 +45,7 @@ public actor EngageEventStore {
         return try await write("append") { db in
             var stored: [String] = []
             stored.reserveCapacity(events.count)
-            var insert = EventInsert(count: events.count, status: status)
+            var insert = EventInsert(count: events.count, status: status, includesIDs: self.includesEventIDs)
             // Rows an INSERT stores get rowids above every rowid before it (not always consecutive ones: an
             // ignored row can use up a rowid under AUTOINCREMENT).
             var highest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM engage_event") ?? 0
@@ -69,7 +74,10 @@ public actor EngageEventStore {
         try await write("release") { db in
             try db.execute(
                 sql: "UPDATE engage_event SET event_json = ?, event_status = ? WHERE event_id = ? AND event_status = ?",
-                arguments: [event.jsonString(), status.rawValue, event.id, EngageEventStatus.hold.rawValue])
+                arguments: [
+                    event.jsonString(includingID: self.includesEventIDs), status.rawValue, event.id,
+                    EngageEventStatus.hold.rawValue,
+                ])
             return db.changesCount > 0
         }
     }

@@ -17,6 +17,8 @@ struct EventInsert {
     static let rowsPerStatement = 64
 
     let status: EngageEventStatus
+    /// Whether the stored JSON carries `eventId`.
+    let includesIDs: Bool
     /// The ids and JSON texts of the current chunk, back to back.
     private var text: JSONText
     /// Where each row's id and JSON text lie in `text`.
@@ -24,8 +26,9 @@ struct EventInsert {
 
     /// An insert of `count` events with `status` (sizes the buffer: one event, as `trackEvent` appends, needs
     /// about 1 KB, not a whole statement's worth).
-    init(count: Int, status: EngageEventStatus) {
+    init(count: Int, status: EngageEventStatus, includesIDs: Bool) {
         self.status = status
+        self.includesIDs = includesIDs
         let rows = min(count, Self.rowsPerStatement)
         text = JSONText(capacity: rows * 1024)
         spans.reserveCapacity(rows)
@@ -39,7 +42,7 @@ struct EventInsert {
             let idStart = text.count
             text.utf8(event.id)
             let jsonStart = text.count
-            event.write(to: &text)
+            event.write(to: &text, includingID: includesIDs)
             spans.append((idStart..<jsonStart, jsonStart..<text.count))
         }
         let statement = try db.cachedStatement(

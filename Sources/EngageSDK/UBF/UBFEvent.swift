@@ -26,11 +26,12 @@ public struct UBFAttribute: Sendable, Hashable, Codable {
 }
 
 /// One Universal Behavior event, as posted to `/rest/events/submission`:
-/// `{"eventId": "…", "eventTypeCode": 12, "eventTimestamp": "2015-01-28T01:39:53.123Z", "attributes": […]}`.
+/// `{"eventTypeCode": 12, "eventTimestamp": "2015-01-28T01:39:53.123Z", "attributes": […]}`.
 ///
 /// `eventTypeCode` is an integer and `eventTimestamp` is UTC with milliseconds, as documented (the shipped
-/// iOS 1.1.0 sent a string code and no timestamp). `eventId` is this SDK's addition: the event's identity,
-/// so a server that sees a resent event (delivery is at least once) can count it once.
+/// iOS 1.1.0 sent a string code and no timestamp). ``id`` is the event's identity in the local store; it goes on
+/// the wire as `eventId` only when ``Engage/Options/sendsEventIDs`` asks for it (no Engage document defines that
+/// member), so a server that knows it can count a resent event once.
 public struct UBFEvent: Sendable, Hashable {
     public var id: String
     public var eventTypeCode: Int
@@ -78,20 +79,24 @@ public struct UBFEvent: Sendable, Hashable {
     /// `eventTimestamp`: `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` in UTC.
     public var eventTimestamp: String { CivilTime(timestamp).ubfTimestamp }
 
-    /// The event as one compact JSON object, keys in a fixed order.
-    public func jsonString() -> String {
+    /// The event as one compact JSON object, keys in a fixed order; `eventId` first when `includingID`.
+    public func jsonString(includingID: Bool = false) -> String {
         var capacity = 112 + id.utf8.count
         for attribute in attributes { capacity += attribute.name.utf8.count + attribute.value.utf8.count + 24 }
         var json = JSONText(capacity: capacity)
-        write(to: &json)
+        write(to: &json, includingID: includingID)
         return json.text
     }
 
-    /// Appends ``jsonString()``'s text to `json` (the store reuses one buffer for a whole batch).
-    func write(to json: inout JSONText) {
-        json.raw("{\"eventId\":")
-        json.string(id)
-        json.raw(",\"eventTypeCode\":")
+    /// Appends ``jsonString(includingID:)``'s text to `json` (the store reuses one buffer for a whole batch).
+    func write(to json: inout JSONText, includingID: Bool = false) {
+        if includingID {
+            json.raw("{\"eventId\":")
+            json.string(id)
+            json.raw(",\"eventTypeCode\":")
+        } else {
+            json.raw("{\"eventTypeCode\":")
+        }
         json.digits(eventTypeCode, width: 1)
         json.raw(",\"eventTimestamp\":\"")
         json.ubfTimestamp(CivilTime(timestamp))

@@ -1,7 +1,8 @@
 import EngageSDK
 import Foundation
 
-/// Builds an SDK wired to a fake server, a manual clock and counting identifiers.
+/// Builds an SDK wired to a fake server, a manual clock and counting identifiers. Events carry `eventId` by default
+/// here (``Engage/Options/sendsEventIDs``), as the fake server tracks them by it.
 struct EngageFixture {
     let server: FakeEngageServer
     let clock: ManualClock
@@ -11,13 +12,14 @@ struct EngageFixture {
     init(
         server: FakeEngageServer = FakeEngageServer(), clock: ManualClock = ManualClock(),
         storage: EngageStorage = .inMemory, configure: (inout EngageConfig) -> Void = { _ in },
-        plugins: [UBFAugmentationPlugin] = [], engageClock: EngageClock? = nil, maxEventsPerPost: Int = 1000
+        plugins: [UBFAugmentationPlugin] = [], engageClock: EngageClock? = nil, maxEventsPerPost: Int = 1000,
+        sendsEventIDs: Bool = true
     ) throws {
         var config = try EngageConfig.defaults()
         configure(&config)
         self.server = server
         self.clock = clock
-        engage = try Engage(
+        var options =
             Engage.Options(
                 credentials: EngageCredentials(clientID: "client", clientSecret: "secret", refreshToken: "refresh"),
                 host: "https://engage.test/", listID: "23949", transport: server, storage: storage, config: config,
@@ -25,6 +27,8 @@ struct EngageFixture {
                 device: DeviceInfo(
                     deviceName: "Test Device", deviceVersion: "x86_64", osName: "Linux", osVersion: "6.1.0",
                     appName: "ContractHarness", appVersion: "1.0"),
-                augmentationPlugins: plugins, delegate: recorder, maxEventsPerPost: maxEventsPerPost))
+                augmentationPlugins: plugins, delegate: recorder, maxEventsPerPost: maxEventsPerPost)
+        options.sendsEventIDs = sendsEventIDs
+        engage = try Engage(options)
     }
 }

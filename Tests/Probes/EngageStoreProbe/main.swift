@@ -76,12 +76,14 @@ try journal.seekToEnd()
 
 var config = try EngageConfig.defaults()
 config.set(.number(JSONNumber(count + 1)), "ubfEventCacheSize", in: "General")
-let engage = try Engage(
-    Engage.Options(
-        credentials: EngageCredentials(clientID: "probe", clientSecret: "probe", refreshToken: "probe"),
-        host: "https://probe.invalid", listID: "1",
-        transport: JournalTransport(journal: journal, stallAfter: arguments.count == 6 ? Int(arguments[5]) : nil),
-        storage: .file(URL(fileURLWithPath: arguments[1])), config: config, maxEventsPerPost: perPost))
+// The journal tracks delivered events by eventId, so the probe sends them (Engage.Options.sendsEventIDs).
+var options = Engage.Options(
+    credentials: EngageCredentials(clientID: "probe", clientSecret: "probe", refreshToken: "probe"),
+    host: "https://probe.invalid", listID: "1",
+    transport: JournalTransport(journal: journal, stallAfter: arguments.count == 6 ? Int(arguments[5]) : nil),
+    storage: .file(URL(fileURLWithPath: arguments[1])), config: config, maxEventsPerPost: perPost)
+options.sendsEventIDs = true
+let engage = try Engage(options)
 let builder = try await engage.ubf.builder()
 let now = Date()
 for start in stride(from: 0, to: count, by: 1000) {
