@@ -88,7 +88,7 @@ struct EventStoreTests {
         #expect(try await store.claimPostable(limit: 10) == nil)
     }
 
-    @Test("Purge deletes events on or before the start of the day N days ago, any status")
+    @Test("Purge deletes SUCCESSFULLY_POSTED events on or before the start of the day N days ago, nothing unsent")
     func purge() async throws {
         let store = try EngageEventStore(storage: .inMemory)
         let startOfToday = Date(timeIntervalSince1970: 1_402_358_400)
@@ -99,9 +99,15 @@ struct EventStoreTests {
             status: .successfullyPosted)
         try await store.append(
             events(1, at: startOfToday.addingTimeInterval(-30 * Self.day + 1), prefix: "recent"), status: .notPosted)
+        try await store.append(
+            events(1, at: startOfToday.addingTimeInterval(-40 * Self.day), prefix: "failed"), status: .failedPost)
+        try await store.append(
+            events(1, at: startOfToday.addingTimeInterval(-29 * Self.day), prefix: "posted"),
+            status: .successfullyPosted)
         let removed = try await store.purge(olderThanDays: 30, now: Self.now)
-        #expect(removed == 3)
-        #expect(try await store.events().map(\.eventID) == ["recent-1"])
+        #expect(removed == 1)
+        #expect(
+            try await store.events().map(\.eventID).sorted() == ["failed-1", "old-1", "old-2", "posted-1", "recent-1"])
     }
 
     @Test("Reopening after an interrupted flush makes in-flight events postable again, keeping EXPIRED")

@@ -40,6 +40,54 @@ struct UBFManagerTests {
         #expect(await fixture.server.receivedEvents.count == 5)
     }
 
+    @Test("Offline, events stay NOT_POSTED and spend no retry; back online all of them are posted")
+    func offlineThenOnline() async throws {
+        let fixture = try EngageFixture(configure: cacheSize(3))
+        let ubf = fixture.engage.ubf
+        await fixture.server.setOffline(true)
+        var ids: [String] = []
+        for name in ["one", "two", "three"] { ids.append(try await ubf.trackNamedEvent(name).eventID) }
+        for _ in 0..<5 {
+            let report = try await ubf.postEventCache()
+            #expect(report.deferred == ids)
+            #expect(report.failed.isEmpty && report.willRetry.isEmpty)
+        }
+        let waiting = try await fixture.engage.store.events()
+        #expect(waiting.map(\.status) == [.notPosted, .notPosted, .notPosted])
+        #expect(waiting.map(\.failureCount) == [0, 0, 0])
+        await fixture.server.setOffline(false)
+        let report = try await ubf.postEventCache()
+        #expect(report.posted == ids)
+        #expect(try await fixture.engage.store.count([.successfullyPosted]) == 3)
+    }
+
+    @Test("Before authentication succeeds (the token is refused), events wait without spending retries")
+    func waitForAuthentication() async throws {
+        let fixture = try EngageFixture(configure: cacheSize(100))
+        let event = try await fixture.engage.ubf.trackNamedEvent("early")
+        let refusal = (status: 401, body: #"{"error":"invalid_client","error_description":"not yet"}"#)
+        await fixture.server.failNextTokenRequests(Array(repeating: refusal, count: 4))
+        for _ in 0..<4 {
+            let report = try await fixture.engage.ubf.postEventCache()
+            #expect(report.deferred == [event.eventID])
+        }
+        let stored = try #require(try await fixture.engage.store.event(id: event.eventID))
+        #expect(stored.status == .notPosted && stored.failureCount == 0)
+        #expect(try await fixture.engage.ubf.postEventCache().posted == [event.eventID])
+    }
+
+    @Test("Going to the background posts the event cache (automatic dispatch)")
+    func backgroundDispatch() async throws {
+        let fixture = try EngageFixture(configure: cacheSize(100))
+        let ubf = fixture.engage.ubf
+        let first = try await ubf.trackNamedEvent("a")
+        let second = try await ubf.trackGoalCompleted("b")
+        #expect(await fixture.server.eventBatches.isEmpty)
+        let report = try await ubf.applicationDidEnterBackground()
+        #expect(report.posted == [first.eventID, second.eventID])
+        #expect(await fixture.server.eventBatches == [[first.eventID, second.eventID]])
+    }
+
     @Test("A failing post retries up to maxNumRetries, then FAILED_POST; the delegate hears each failure")
     func retriesToFailedPost() async throws {
         let fixture = try EngageFixture(configure: cacheSize(100))
@@ -132,11 +180,11 @@ struct UBFManagerTests {
         let ubf = fixture.engage.ubf
         try await ubf.start()
         fixture.clock.advance(by: 100)
-        await ubf.applicationDidEnterBackground()
+        try await ubf.applicationDidEnterBackground()
         fixture.clock.advance(by: 200)
         try await ubf.applicationWillEnterForeground()
         fixture.clock.advance(by: 50)
-        await ubf.applicationDidEnterBackground()
+        try await ubf.applicationDidEnterBackground()
         fixture.clock.advance(by: 301)
         try await ubf.applicationWillEnterForeground()
         let events = try await fixture.engage.store.events().map { try $0.event() }

@@ -109,7 +109,15 @@ public actor EngageEventStore {
         }
     }
 
-    /// The post failed: each claimed event counts one more failure and becomes FAILED_POST once it has failed
+    /// The post could not reach the server, or had no token to send: the claimed events stay as they were (no
+    /// failure is counted), ready for the next flush.
+    public func unclaim(_ claim: Claim) async throws {
+        try await write("unclaim") { db in
+            try db.execute(sql: "UPDATE engage_event SET in_flight = 0 WHERE in_flight = ?", arguments: [claim.token])
+        }
+    }
+
+    /// The server refused the post: each claimed event counts one more failure and becomes FAILED_POST once it has failed
     /// `maxRetries` times; the others stay postable. Returns the ids that became FAILED_POST.
     @discardableResult
     public func markFailed(_ claim: Claim, maxRetries: Int) async throws -> [String] {
@@ -130,13 +138,16 @@ public actor EngageEventStore {
         }
     }
 
-    /// Deletes every event (any status) dated on or before the start of the UTC day `days` days before `now`.
+    /// Deletes the SUCCESSFULLY_POSTED events dated on or before the start of the UTC day `days` days before `now`
+    /// (the README's `expireLocalEventsAfterNumDays`); nothing unsent is ever purged.
     @discardableResult
     public func purge(olderThanDays days: Int, now: Date) async throws -> Int {
         let startOfToday = (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
         let cutoff = startOfToday - Double(days) * 86_400
         return try await write("purge") { db in
-            try db.execute(sql: "DELETE FROM engage_event WHERE event_date <= ? AND in_flight = 0", arguments: [cutoff])
+            try db.execute(
+                sql: "DELETE FROM engage_event WHERE event_date <= ? AND in_flight = 0 AND event_status = ?",
+                arguments: [cutoff, EngageEventStatus.successfullyPosted.rawValue])
             return db.changesCount
         }
     }

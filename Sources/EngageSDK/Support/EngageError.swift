@@ -87,6 +87,16 @@ public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, Loc
 
 extension EngageError {
     /// Wraps any error as an ``EngageError``, keeping one that already is.
+    /// Whether the server answered the request itself (a status, a body it could not read): a failed post that
+    /// counts against `maxNumRetries`. No network, no token (the token request failed) and a token the server keeps
+    /// rejecting are not: the events wait for authentication or the network instead.
+    var isAnswerToThePost: Bool {
+        switch self {
+        case .transport, .tokenRequestFailed, .unauthorized: false
+        default: true
+        }
+    }
+
     static func wrapping(_ error: any Error, operationID: String) -> EngageError {
         if let engage = error as? EngageError { return engage }
         return .transport(operationID: operationID, cause: String(describing: error))

@@ -88,6 +88,13 @@ public actor UBFManager {
                 try await client.post(claim.events.map(\.json))
             } catch {
                 let failure = EngageError.wrapping(error, operationID: EngageOperationID.eventSubmission)
+                guard failure.isAnswerToThePost else {
+                    try await store.unclaim(claim)
+                    report.deferred += ids
+                    report.error = failure
+                    await observer.emit(.eventsPostFailed(eventIDs: ids, error: failure))
+                    break
+                }
                 let failed = try await store.markFailed(claim, maxRetries: settings.maxNumRetries)
                 let failedSet = Set(failed)
                 report.failed += failed
@@ -122,9 +129,12 @@ public actor UBFManager {
         return try await postEventCache()
     }
 
-    /// The app went to the background: the session pauses.
-    public func applicationDidEnterBackground() {
+    /// The app went to the background: the session pauses and the event cache is posted (the README's automatic
+    /// dispatch when the app moves to the background, beside the cache-size trigger and the manual post).
+    @discardableResult
+    public func applicationDidEnterBackground() async throws -> UBFPostReport {
         session.enterBackground(at: clock.now())
+        return try await postEventCache()
     }
 
     /// The app came back: after more than `Session.sessionLifecycleExpiration` away, the session ends (its

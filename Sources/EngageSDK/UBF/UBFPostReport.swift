@@ -6,6 +6,9 @@ public struct UBFPostReport: Sendable, Hashable {
     public var willRetry: [String] = []
     /// Events that used up `maxNumRetries` and are now FAILED_POST.
     public var failed: [String] = []
+    /// Events kept NOT_POSTED without spending a retry: there was no token (authentication has not succeeded yet)
+    /// or no network. Only an answer from the server counts as a failed post.
+    public var deferred: [String] = []
     /// Requests sent.
     public var requests = 0
     /// The failure that stopped the flush, if any.

@@ -68,9 +68,18 @@ actor FakeEngageServer: ClientTransport {
 
     func recipient(_ id: String) -> Recipient? { recipients.first { $0.id == id } }
 
+    /// While true, every request fails as a dropped network would, before reaching the server.
+    private(set) var offline = false
+    func setOffline(_ value: Bool) { offline = value }
+
+    private func checkNetwork() throws {
+        if offline { throw URLError(.notConnectedToInternet) }
+    }
+
     nonisolated func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        try await checkNetwork()
         var data = Data()
         if let body { data = try await Data(collecting: body, upTo: 64 * 1024 * 1024) }
         let bearer = request.headerFields[.authorization].map { String($0.dropFirst("Bearer ".count)) }

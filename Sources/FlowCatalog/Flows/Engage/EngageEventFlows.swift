@@ -31,6 +31,32 @@ extension EngageFlows {
         return ["readyAfterEach": .array(waiting), "events": try await Env.storedEvents(engage)]
     }
 
+    static let offlineThenOnline = Flow(
+        vendor: "engage", name: "offline-then-online",
+        documentation:
+            "Engage iOS SDK README, local event store (durable under all circumstances); Universal Behaviors "
+            + "(ubfEventCacheSize)",
+        summary: "Three events tracked offline stay NOT_POSTED, spending no retry; the network back, all three go",
+        simulatorSetup: [Env.settings()]
+    ) { context in
+        var config = try EngageConfig.defaults()
+        config.set(3, "ubfEventCacheSize", in: "General")
+        let network = NetworkSwitch(context.transport, online: false)
+        let engage = try Env.engage(context, config: config, transport: network)
+        for name in ["first", "second", "third"] {
+            _ = try await engage.ubf.trackNamedEvent(name)
+            context.clock.advance(by: 1)
+        }
+        let offline = try await engage.ubf.postEventCache()
+        let waiting = try await Env.storedEvents(engage)
+        network.set(online: true)
+        let online = try await engage.ubf.postEventCache()
+        return [
+            "offline": ["deferred": .number(JSONNumber(offline.deferred.count)), "events": waiting],
+            "online": Env.outcome(online), "events": try await Env.storedEvents(engage),
+        ]
+    }
+
     static let goalAndNamedEvents = Flow(
         vendor: "engage", name: "goal-and-named-events", documentation: "engage.md §3.2, §3.3",
         summary: "Goal completed (16), goal abandoned (15) and a named event (17) with tags",

@@ -2,6 +2,7 @@ import CassetteKit
 import EngageSDK
 import Foundation
 import JSONCore
+import OpenAPIRuntime
 
 /// The flows' outcome type.
 typealias Outcome = JSONValue
@@ -19,14 +20,15 @@ enum EngageFlowEnvironment {
 
     static func engage(
         _ context: FlowContext, credentials: EngageCredentials = credentials, config: EngageConfig? = nil,
-        plugins: [UBFAugmentationPlugin] = [], delegate: (any EngageDelegate)? = nil
+        plugins: [UBFAugmentationPlugin] = [], delegate: (any EngageDelegate)? = nil,
+        transport: (any ClientTransport)? = nil
     ) throws -> Engage {
         let clock = context.clock
         let identifiers = context.identifiers
         return try Engage(
             .init(
                 credentials: credentials, host: context.baseURL.absoluteString, listID: listID,
-                transport: context.transport,
+                transport: transport ?? context.transport,
                 storage: .file(context.workingDirectory.appendingPathComponent("engage-events.sqlite")),
                 config: config,
                 clock: .custom(
