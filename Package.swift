@@ -90,7 +90,8 @@ let engageSDK: [Target] = [
             "LibXML",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-        ]
+        ],
+        exclude: ["Fixtures"]
     ),
 ]
 

@@ -22,6 +22,27 @@ public struct EngageDeepLinkHandler: Sendable {
         return parameters
     }
 
+    /// An app was opened by `url` and routed through a `MobileDeepLinkingConfig.json`: the matching route's
+    /// `postSilverpop` handler tracks the link with the route's and the query's parameters (which sets the current
+    /// campaign); other handlers are the app's, called through `custom` with the same parameters. Returns nil when
+    /// no route (and no default route) takes the link: nothing is tracked.
+    @discardableResult
+    public func handle(
+        url: URL, routes: EngageDeepLinkRoutes,
+        custom: @Sendable (_ handler: String, _ parameters: [String: String]) async -> Void = { _, _ in }
+    ) async throws -> (match: EngageDeepLinkRoutes.Match, event: StoredEvent?)? {
+        guard let match = routes.match(url) else { return nil }
+        var event: StoredEvent?
+        for handler in match.handlers {
+            if handler == EngageDeepLinkRoutes.engageHandler {
+                event = try await ubf.trackExternalURLOpened(params: match.parameters)
+            } else {
+                await custom(handler, match.parameters)
+            }
+        }
+        return (match, event)
+    }
+
     /// An app was opened by `url`: tracks session started (13) with the link's parameters as attributes,
     /// after storing a campaign the link names. Returns the parameters and the stored event.
     @discardableResult

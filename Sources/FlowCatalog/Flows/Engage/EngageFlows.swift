@@ -8,7 +8,7 @@ public enum EngageFlows {
             invalidXML, setupRecipientNew, setupRecipientExisting, checkIdentityScenario1, checkIdentityScenario2,
             checkIdentityScenario3, installedSessionStarted, batchFlushAtCacheSize, goalAndNamedEvents,
             notificationOpenedCampaign, deepLinkCurrentCampaign, postFailureRetries, augmentationTimeout,
-            offlineThenOnline,
+            offlineThenOnline, deepLinkConfigExamples,
         ]
     }
 }
