@@ -53,6 +53,22 @@ public struct Flow: Sendable, Identifiable {
         self.run = run
     }
 
+    /// What the flow rests on that no vendor document states: each `assumed: …` clause of ``documentation`` and
+    /// ``summary`` (up to the next `;`), with its reason. Empty when the flow rests on the vendor's documents alone.
+    public var assumptions: [String] {
+        [documentation, summary].flatMap { text in
+            text.components(separatedBy: "assumed:").dropFirst().map { clause in
+                var reason = (clause.split(separator: ";", maxSplits: 1).first.map(String.init) ?? "")
+                    .trimmingCharacters(in: .whitespaces)
+                // A clause written inside parentheses ends with the closing one: drop it.
+                while reason.hasSuffix(")"), reason.filter({ $0 == ")" }).count > reason.filter({ $0 == "(" }).count {
+                    reason.removeLast()
+                }
+                return reason
+            }
+        }.filter { !$0.isEmpty }
+    }
+
     /// `vendor/name`, e.g. `engage/setup-recipient`: the flow's id on the command line and in reports.
     public var id: String { "\(vendor)/\(name)" }
 

@@ -7,7 +7,9 @@ public enum FlowHTMLReport {
         for flow in report.flows {
             rows += "<tr class=\"\(flow.failed ? "bad" : "good")\"><td class=\"id\">\(escape(flow.id))"
             rows += "<div class=\"summary\">\(escape(flow.summary))</div></td>"
-            rows += "<td>\(escape(flow.kind.rawValue))</td><td class=\"doc\">\(escape(flow.documentation))</td>"
+            rows += "<td>\(escape(flow.kind.rawValue))</td><td class=\"doc\">\(escape(flow.documentation))"
+            rows += flow.assumptions.isEmpty ? "" : "<div class=\"assumed\">rests on assumed facts</div>"
+            rows += "</td>"
             rows += flow.hasCassette ? "<td class=\"ok\">✓</td>" : "<td class=\"fail\">missing</td>"
             for kind in checks {
                 switch flow.result(kind)?.status {
@@ -54,6 +56,7 @@ public enum FlowHTMLReport {
             .summary { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; font-weight: 400;
                        color: #57606a; font-size: .85rem; }
             td.doc { color: #57606a; font-size: .9rem; }
+            .assumed { color: #9a6700; font-weight: 600; font-size: .8rem; }
             td.ok { color: #1a7f37; font-weight: 600; }
             td.fail { color: #cf222e; font-weight: 600; background: #ffebe9; }
             td.skip { color: #8c959f; }
@@ -64,7 +67,8 @@ public enum FlowHTMLReport {
             </style></head><body>
             <h1>\(escape(title))</h1>
             <div class="stats"><b>\(report.flows.count)</b> flows · <b>\(withCassette)</b> with a cassette · \
-            <b>\(failing)</b> failing · <b>\(report.orphans.count)</b> orphan cassettes · checked in \(escape(report.elapsedText))</div>
+            <b>\(failing)</b> failing · <b>\(report.flows.filter { !$0.assumptions.isEmpty }.count)</b> resting on \
+            assumed facts · <b>\(report.orphans.count)</b> orphan cassettes · checked in \(escape(report.elapsedText))</div>
             <table><thead><tr><th>Flow</th><th>Kind</th><th>Documented in</th><th>Cassette</th>\
             \(checks.map { "<th>\($0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())</th>" }.joined())</tr></thead>
             <tbody>

@@ -18,6 +18,8 @@ public enum FlowJSONReport {
                 "kind": .string(flow.kind.rawValue),
                 "documentation": .string(flow.documentation),
                 "summary": .string(flow.summary),
+                "basis": .string(flow.assumptions.isEmpty ? "document" : "assumed"),
+                "assumptions": .array(flow.assumptions.map(JSONValue.string)),
                 "cassette": .string(flow.cassette),
                 "hasCassette": .bool(flow.hasCassette),
                 "passed": .bool(!flow.failed),
@@ -31,6 +33,7 @@ public enum FlowJSONReport {
             "summary": [
                 "flows": .number(JSONNumber(report.flows.count)),
                 "failedFlows": .number(JSONNumber(report.failedFlows.count)),
+                "assumedFlows": .number(JSONNumber(report.flows.filter { !$0.assumptions.isEmpty }.count)),
                 "orphans": .number(JSONNumber(report.orphans.count)),
                 "exitStatus": .number(JSONNumber(Int(report.exitStatus))),
                 "elapsedSeconds": .string(report.elapsedText),
@@ -45,7 +48,7 @@ public enum FlowJSONReport {
 /// The table `harness flows` prints: one row per flow, a column per check.
 public enum FlowTable {
     public static func render(_ report: FlowReport) -> String {
-        let header = ["flow", "kind", "cassette", "contract", "consumer", "provider", "documentation"]
+        let header = ["flow", "kind", "basis", "cassette", "contract", "consumer", "provider", "documentation"]
         var rows = [header]
         for flow in report.flows {
             func cell(_ kind: CheckKind) -> String {
@@ -56,7 +59,8 @@ public enum FlowTable {
                 }
             }
             rows.append([
-                flow.id, flow.kind.rawValue, flow.hasCassette ? "yes" : "MISSING", cell(.contract), cell(.consumer),
+                flow.id, flow.kind.rawValue, flow.assumptions.isEmpty ? "document" : "assumed",
+                flow.hasCassette ? "yes" : "MISSING", cell(.contract), cell(.consumer),
                 cell(.provider), flow.documentation,
             ])
         }
@@ -69,8 +73,10 @@ public enum FlowTable {
         lines.insert(widths.dropLast().map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
         for orphan in report.orphans { lines.append("orphan cassette (no flow claims it): \(orphan)") }
         let missing = report.flows.filter { !$0.hasCassette }.count
+        let assumed = report.flows.filter { !$0.assumptions.isEmpty }.count
         lines.append(
-            "\(report.flows.count) flows, \(missing) without a cassette, \(report.failedFlows.count) failing"
+            "\(report.flows.count) flows (\(report.flows.count - assumed) on the vendors' documents alone, \(assumed) "
+                + "resting on assumed facts), \(missing) without a cassette, \(report.failedFlows.count) failing"
                 + (report.flows.isEmpty ? " (vendors register flows in FlowCatalog.all)" : ""))
         return lines.joined(separator: "\n") + "\n"
     }

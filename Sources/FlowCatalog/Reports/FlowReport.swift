@@ -46,6 +46,8 @@ public struct FlowResult: Sendable, Hashable {
     public var documentation: String
     public var kind: Flow.Kind
     public var summary: String
+    /// What the flow rests on that the vendor's documents do not state (``Flow/assumptions``).
+    public var assumptions: [String]
     /// The cassette, relative to the cassettes root (`engage/setup-recipient.har`).
     public var cassette: String
     public var hasCassette: Bool
@@ -58,6 +60,7 @@ public struct FlowResult: Sendable, Hashable {
         documentation = flow.documentation
         kind = flow.kind
         summary = flow.summary
+        assumptions = flow.assumptions
         cassette = "\(flow.vendor)/\(flow.name).har"
         self.hasCassette = hasCassette
         self.checks = checks

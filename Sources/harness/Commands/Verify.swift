@@ -48,6 +48,9 @@ extension Harness {
         @Option(help: "Report format on standard output: text or json.")
         var format: Format = .text
 
+        @Flag(help: "After the text report, list the flows that rest on assumed facts and what those are.")
+        var assumed = false
+
         @Option(help: "Colour the text report: auto (a terminal without NO_COLOR), always or never.")
         var color: ColourMode = .auto
 
@@ -80,6 +83,7 @@ extension Harness {
             case .text: print(FlowTextReport(colour: useColour).render(report), terminator: "")
             case .json: print(FlowJSONReport.value(report).serialized(.stable))
             }
+            if assumed, format == .text { print(FlowAssumptionsReport.render(report), terminator: "") }
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
 

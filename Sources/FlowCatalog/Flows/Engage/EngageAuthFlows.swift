@@ -7,7 +7,9 @@ extension EngageFlows {
     typealias Env = EngageFlowEnvironment
 
     static let tokenGrant = Flow(
-        vendor: "engage", name: "token-grant", documentation: "engage.md §1.1-1.2",
+        vendor: "engage", name: "token-grant",
+        documentation:
+            "Engage iOS SDK README, Getting Started (client id, client secret and refresh token: the SDK gets its OAuth access token)",
         summary: "The refresh-token grant gives a bearer token with its lifetime",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -21,7 +23,10 @@ extension EngageFlows {
     }
 
     static let invalidClient = Flow(
-        vendor: "engage", name: "invalid-client", documentation: "engage.md §1.3", kind: .errorCase,
+        vendor: "engage", name: "invalid-client",
+        documentation:
+            "Engage iOS SDK README, Getting Started (client credentials); assumed: the refusal's body, OAuth 2's invalid_client",
+        kind: .errorCase,
         summary: "An unknown client id is refused with 401 invalid_client and no retry",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -37,7 +42,9 @@ extension EngageFlows {
     }
 
     static let tokenRefreshOnExpiry = Flow(
-        vendor: "engage", name: "token-refresh-on-expiry", documentation: "engage.md §1.2, §1.4",
+        vendor: "engage", name: "token-refresh-on-expiry",
+        documentation:
+            "Engage iOS SDK README, Getting Started (the SDK renews the access token); assumed: when it expires (expires_in)",
         summary: "A token near its expiry is renewed before the next call",
         simulatorSetup: [Env.settings([("tokenLifetime", 600)])]
     ) { context in
@@ -52,7 +59,9 @@ extension EngageFlows {
     }
 
     static let fault145Reauthentication = Flow(
-        vendor: "engage", name: "fault-145-reauth-retry", documentation: "engage.md §1.4, §2.6",
+        vendor: "engage", name: "fault-145-reauth-retry",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources; assumed: an expired session answers XMLAPI fault 145 and the SDK re-authenticates once",
         summary: "Fault 145 (session expired) makes the SDK fetch a new token and retry the call once",
         simulatorSetup: [Env.settings([("tokenUseLimit", 1)])]
     ) { context in
@@ -66,7 +75,10 @@ extension EngageFlows {
     }
 
     static let tokenLimitExceeded = Flow(
-        vendor: "engage", name: "token-limit-exceeded", documentation: "engage.md §8", kind: .errorCase,
+        vendor: "engage", name: "token-limit-exceeded",
+        documentation:
+            "Engage iOS SDK README, Getting Started; assumed: the token-per-hour limit answer (429 rate_limit_exceeded)",
+        kind: .errorCase,
         summary: "Past the hourly token limit the renewal is refused (429) after the SDK's retries",
         simulatorSetup: [Env.settings([("tokenLifetime", 60), ("tokensPerHour", 1)])]
     ) { context in

@@ -5,7 +5,9 @@ import JSONCore
 /// UBF event flows (engage.md §3, §4, §7).
 extension EngageFlows {
     static let installedSessionStarted = Flow(
-        vendor: "engage", name: "installed-session-started", documentation: "engage.md §3.2, §7.3",
+        vendor: "engage", name: "installed-session-started",
+        documentation:
+            "Engage iOS SDK README, Universal Behaviors API (Installed, Session Started), Configuration Values (Session)",
         summary: "The first start tracks Installed (12) and Session started (13) and posts them",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -15,7 +17,9 @@ extension EngageFlows {
     }
 
     static let batchFlushAtCacheSize = Flow(
-        vendor: "engage", name: "batch-flush-at-cache-size", documentation: "engage.md §3.1, §3.3, §5",
+        vendor: "engage", name: "batch-flush-at-cache-size",
+        documentation:
+            "Engage iOS SDK README, Posting events to Universal Behaviors service, Configuration Values (ubfEventCacheSize)",
         summary: "With ubfEventCacheSize 3, events wait until the third and go in one request",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -58,7 +62,9 @@ extension EngageFlows {
     }
 
     static let goalAndNamedEvents = Flow(
-        vendor: "engage", name: "goal-and-named-events", documentation: "engage.md §3.2, §3.3",
+        vendor: "engage", name: "goal-and-named-events",
+        documentation:
+            "Engage iOS SDK README, Universal Behaviors API (Goal Completed, Goal Abandoned, Named Event with params)",
         summary: "Goal completed (16), goal abandoned (15) and a named event (17) with tags",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -70,7 +76,8 @@ extension EngageFlows {
     }
 
     static let notificationOpenedCampaign = Flow(
-        vendor: "engage", name: "notification-opened-campaign", documentation: "engage.md §3.3, §7.2",
+        vendor: "engage", name: "notification-opened-campaign",
+        documentation: "Engage iOS SDK README, Application Opened by clicking Notification, Current Campaigns",
         summary: "An opened notification (49) carrying CurrentCampaign sets the campaign and reports it",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -88,7 +95,9 @@ extension EngageFlows {
     }
 
     static let deepLinkCurrentCampaign = Flow(
-        vendor: "engage", name: "deep-link-current-campaign", documentation: "engage.md §7.2",
+        vendor: "engage", name: "deep-link-current-campaign",
+        documentation:
+            "Engage iOS SDK README, Application Opened by clicking external DeepLink, Current Campaigns, EngageExpirationParser",
         summary: "A deep link with CurrentCampaign sets the campaign and tracks Session started (13) with its params",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -105,7 +114,8 @@ extension EngageFlows {
     }
 
     static let postFailureRetries = Flow(
-        vendor: "engage", name: "post-failure-failed-post", documentation: "engage.md §4.1, §4.2, §5 Networking",
+        vendor: "engage", name: "post-failure-failed-post",
+        documentation: "Engage iOS SDK README, Local Event Storage, Configuration Values (maxNumRetries)",
         kind: .errorCase,
         summary: "Three failed posts (500) use up maxNumRetries and the event ends FAILED_POST",
         simulatorSetup: [Env.settings([("eventPostFailures", 3)])]
@@ -122,7 +132,9 @@ extension EngageFlows {
     }
 
     static let augmentationTimeout = Flow(
-        vendor: "engage", name: "augmentation-timeout-expired", documentation: "engage.md §3.3, §4.1",
+        vendor: "engage", name: "augmentation-timeout-expired",
+        documentation:
+            "Engage iOS SDK README, UBF Event Augmentation Plugin Service, Configuration Values (augmentation timeout)",
         summary: "A plugin slower than augmentationTimeout leaves the event EXPIRED, and it is still posted",
         simulatorSetup: [Env.settings()]
     ) { context in

@@ -5,7 +5,8 @@ import JSONCore
 /// MobileIdentityManager flows (engage.md §6).
 extension EngageFlows {
     static let setupRecipientNew = Flow(
-        vendor: "engage", name: "setup-recipient-new", documentation: "engage.md §6.1 step 4",
+        vendor: "engage", name: "setup-recipient-new",
+        documentation: "Engage iOS SDK README, Setup recipient identity, Setup Recipient Usage (new recipient)",
         summary: "A new install gets a generated mobile user id and a recipient through AddRecipient",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -19,7 +20,8 @@ extension EngageFlows {
     }
 
     static let setupRecipientExisting = Flow(
-        vendor: "engage", name: "setup-recipient-existing", documentation: "engage.md §6.1 step 5",
+        vendor: "engage", name: "setup-recipient-existing",
+        documentation: "Engage iOS SDK README, Setup recipient identity, Setup Recipient Usage (existing recipient)",
         summary: "A known recipient without a mobile user id gets one through UpdateRecipient",
         simulatorSetup: [Env.settings(), Env.addRecipient([("Email", "known@example.com")])]
     ) { context in
@@ -32,7 +34,8 @@ extension EngageFlows {
     }
 
     static let checkIdentityScenario1 = Flow(
-        vendor: "engage", name: "check-identity-scenario-1", documentation: "engage.md §6.2 step 2 (scenario 1)",
+        vendor: "engage", name: "check-identity-scenario-1",
+        documentation: "Engage iOS SDK README, Check identity and merge recipients, Check Identity Usage (scenario 1)",
         summary: "Nobody has the id: it is added to the app's own recipient",
         simulatorSetup: [Env.settings(), Env.addColumn("facebook_id")]
     ) { context in
@@ -42,7 +45,7 @@ extension EngageFlows {
 
     static let checkIdentityScenario2 = Flow(
         vendor: "engage", name: "check-identity-scenario-2",
-        documentation: "engage.md §6.2 step 3 (scenario 2), step 4",
+        documentation: "Engage iOS SDK README, Check identity and merge recipients, Check Identity Usage (scenario 2)",
         summary: "A recipient without a mobile user id has the id: it takes the app's, merge columns and audit row",
         simulatorSetup: [Env.settings(), Env.addColumn("facebook_id"), Env.addRecipient([("facebook_id", "100")])]
     ) { context in
@@ -52,7 +55,7 @@ extension EngageFlows {
 
     static let checkIdentityScenario3 = Flow(
         vendor: "engage", name: "check-identity-scenario-3",
-        documentation: "engage.md §6.2 step 3 (scenario 3), step 4",
+        documentation: "Engage iOS SDK README, Check identity and merge recipients, Check Identity Usage (scenario 3)",
         summary:
             "A recipient with its own mobile user id has the id: the app switches to it, merge columns and audit row",
         simulatorSetup: [

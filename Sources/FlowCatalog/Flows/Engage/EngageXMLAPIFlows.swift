@@ -7,7 +7,9 @@ import OpenAPIRuntime
 /// XMLAPI flows (engage.md §2).
 extension EngageFlows {
     static let selectByEmail = Flow(
-        vendor: "engage", name: "select-by-email", documentation: "engage.md §2.4, §2.5",
+        vendor: "engage", name: "select-by-email",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources (SelectRecipientData); the XML per Acoustic's XMLAPI reference",
         summary: "SelectRecipientData by email returns the recipient's id and columns",
         simulatorSetup: [
             Env.settings(), Env.addRecipient([("Email", "ann@example.com"), ("Mobile User Id", "M-ANN")]),
@@ -18,7 +20,10 @@ extension EngageFlows {
     }
 
     static let selectNotFound = Flow(
-        vendor: "engage", name: "select-not-found", documentation: "engage.md §2.6", kind: .errorCase,
+        vendor: "engage", name: "select-not-found",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources (SelectRecipientData); the fault per Acoustic's XMLAPI reference",
+        kind: .errorCase,
         summary: "SelectRecipientData for an unknown email is fault 128",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -27,7 +32,9 @@ extension EngageFlows {
     }
 
     static let addRecipient = Flow(
-        vendor: "engage", name: "add-recipient", documentation: "engage.md §2.4, §2.5",
+        vendor: "engage", name: "add-recipient",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources (AddRecipient); the XML per Acoustic's XMLAPI reference",
         summary: "AddRecipient with UPDATE_IF_FOUND and SYNC_FIELDS returns the new RecipientId",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -38,7 +45,9 @@ extension EngageFlows {
     }
 
     static let updateRecipient = Flow(
-        vendor: "engage", name: "update-recipient", documentation: "engage.md §2.4, §2.5",
+        vendor: "engage", name: "update-recipient",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources (UpdateRecipient); the XML per Acoustic's XMLAPI reference",
         summary: "UpdateRecipient by RECIPIENT_ID changes a column",
         simulatorSetup: [Env.settings(), Env.addRecipient([("Email", "bob@example.com")])]
     ) { context in
@@ -50,7 +59,9 @@ extension EngageFlows {
     }
 
     static let addListColumn = Flow(
-        vendor: "engage", name: "add-list-column", documentation: "engage.md §2.4",
+        vendor: "engage", name: "add-list-column",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources (AddListColumn); the XML per Acoustic's XMLAPI reference",
         summary: "AddListColumn adds the location columns; adding one twice is a fault",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -62,7 +73,9 @@ extension EngageFlows {
     }
 
     static let insertUpdateRelationalTable = Flow(
-        vendor: "engage", name: "insert-update-relational-table", documentation: "engage.md §2.2, §2.4, §2.5",
+        vendor: "engage", name: "insert-update-relational-table",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources (InsertUpdateRelationalTable); the XML per Acoustic's XMLAPI reference",
         summary: "InsertUpdateRelationalTable upserts rows by key, CDATA values with ]]> intact",
         simulatorSetup: [Env.settings()]
     ) { context in
@@ -80,7 +93,9 @@ extension EngageFlows {
     }
 
     static let invalidXML = Flow(
-        vendor: "engage", name: "invalid-xml", documentation: "engage.md §2.1, §2.6", kind: .errorCase,
+        vendor: "engage", name: "invalid-xml",
+        documentation: "Engage iOS SDK README, XMLAPI Resources; assumed: a malformed request's fault text",
+        kind: .errorCase,
         summary: "An operation tag in the wrong case (tags are case-sensitive) is fault 51 Invalid XML Request",
         simulatorSetup: [Env.settings()]
     ) { context in
