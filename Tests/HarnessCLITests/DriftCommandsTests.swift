@@ -68,6 +68,22 @@ struct DriftCommandsTests {
             #expect(try Data(contentsOf: stored) == before, "record --check leaves the stored cassette untouched")
         }
     }
+
+    @Test("record prints how a cassette it overwrites changed, then the re-recorded cassette checks clean")
+    func recordPrintsChanges() async throws {
+        try await withTemporaryDirectory { folder in
+            let flow = "referralhero/add-subscriber"
+            _ = try copyRepositoryCassette(flow, into: folder) {
+                $0.replacingOccurrences(of: #"\"points\":0,"#, with: #"\"points\":5,"#)
+            }
+            let cassettes = folder.appending("Cassettes").path
+            let result = try await harness(["record", flow, "--cassettes", cassettes])
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+            #expect(result.standardOutput.contains("~ response body json:/data/points: 5 → 0"))
+            let again = try await harness(["record", "--check", flow, "--cassettes", cassettes])
+            #expect(again.status == 0, "\(again.standardOutput)")
+        }
+    }
 }
 
 /// A copy of the repository's cassette for `flow` in `folder/Cassettes/<flow>.har`, with `edit` applied.

@@ -3,7 +3,7 @@ import FlowCatalog
 import Foundation
 
 /// What `harness verify`'s arguments name: cassette files or folders (contract check only), or vendors and
-/// flow ids (those flows, all three checks).
+/// flow ids (those flows, all three checks). Paths win: an argument naming an existing file is a path.
 struct VerifyTargets {
     /// Existing files or folders.
     var files: [URL] = []
@@ -17,7 +17,7 @@ struct VerifyTargets {
         var unknown: [String] = []
         let vendors = catalog.reduce(into: [String]()) { if !$0.contains($1.vendor) { $0.append($1.vendor) } }
         for argument in arguments {
-            if FileManager.default.fileExists(atPath: argument) {
+            if Self.isPath(argument) {
                 files.append(URL(fileURLWithPath: argument))
             } else if let flow = catalog.first(where: { $0.id == argument }) {
                 flows.insert(flow.id)
@@ -41,5 +41,12 @@ struct VerifyTargets {
                     + "only), not both")
         }
         self.flows = flows.isEmpty ? nil : flows
+    }
+
+    /// An existing file or folder, or something only a path looks like (`x.har`, `/…`, `./…`): a missing one
+    /// is then reported as an unreadable cassette.
+    static func isPath(_ argument: String) -> Bool {
+        FileManager.default.fileExists(atPath: argument) || argument.hasSuffix(".har")
+            || ["/", "./", "../", "~"].contains { argument.hasPrefix($0) }
     }
 }
