@@ -13,7 +13,8 @@ struct Harness: AsyncParsableCommand {
             """,
         version: Harness.version,
         subcommands: [
-            Version.self, Verify.self, Flows.self, Record.self, Serve.self, Import.self, Show.self, Redact.self,
+            Version.self, Verify.self, Flows.self, Record.self, Diff.self, Serve.self, Import.self, Show.self,
+            Redact.self,
             Bench.self,
         ]
     )

@@ -43,11 +43,14 @@ public struct FlowEngine: Sendable {
         public var contractVendor: String?
         /// Contract-check these files or folders instead of the cassettes root; flows are then not run.
         public var contractPaths: [URL]?
+        /// Check only these flows (ids); cassettes no flow claims are then left out.
+        public var flows: Set<String>?
 
         public init(
             checks: [CheckKind] = CheckKind.allCases, shard: Shard? = nil, against: URL? = nil,
-            contractVendor: String? = nil, contractPaths: [URL]? = nil
+            contractVendor: String? = nil, contractPaths: [URL]? = nil, flows: Set<String>? = nil
         ) {
+            self.flows = flows
             self.checks = checks
             self.shard = shard
             self.against = against
@@ -73,8 +76,12 @@ public struct FlowEngine: Sendable {
         let start = clock.now
         let checks = CheckKind.allCases.filter(options.checks.contains)
         let runsFlows = options.contractPaths == nil
-        let selected = runsFlows ? catalog.indices.filter { options.shard?.contains($0) ?? true } : []
-        let takesUnclaimed = (options.shard?.index ?? 1) == 1
+        let selected =
+            runsFlows
+            ? catalog.indices.filter { index in
+                (options.shard?.contains(index) ?? true) && (options.flows?.contains(catalog[index].id) ?? true)
+            } : []
+        let takesUnclaimed = (options.shard?.index ?? 1) == 1 && options.flows == nil
         let claimed = Set(catalog.map { flow in flow.cassetteURL(in: cassettesRoot).standardizedFileURL.path })
 
         var contract = VerificationReport(cassettes: [], schemas: display(schemasRoot), vendors: [])

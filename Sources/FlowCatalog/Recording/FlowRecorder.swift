@@ -1,4 +1,4 @@
-import CassetteKit
+public import CassetteKit
 public import Foundation
 import JSONCore
 import Logging
@@ -13,6 +13,16 @@ public struct RecordResult: Sendable, Hashable {
     public var entries: Int
     /// Why nothing was written, when the flow failed.
     public var error: String?
+    /// How the cassette written differs from the one it replaced (nil when there was none, or on failure).
+    public var changes: CassetteDiff?
+
+    init(flow: String, cassette: String, entries: Int, error: String? = nil, changes: CassetteDiff? = nil) {
+        self.flow = flow
+        self.cassette = cassette
+        self.entries = entries
+        self.error = error
+        self.changes = changes
+    }
 }
 
 /// Records flows into `Cassettes/<vendor>/<name>.har`: against the vendor's simulator served on an ephemeral
@@ -48,8 +58,8 @@ public struct FlowRecorder: Sendable {
         for flow in flows {
             let cassette = "\(flow.vendor)/\(flow.name).har"
             do {
-                let entries = try await record(flow, upstream: upstream)
-                results.append(RecordResult(flow: flow.id, cassette: cassette, entries: entries))
+                let (entries, changes) = try await recordReporting(flow, upstream: upstream)
+                results.append(RecordResult(flow: flow.id, cassette: cassette, entries: entries, changes: changes))
             } catch {
                 results.append(
                     RecordResult(flow: flow.id, cassette: cassette, entries: 0, error: FlowFailure.describe(error)))
@@ -60,6 +70,25 @@ public struct FlowRecorder: Sendable {
 
     /// Records one flow and returns how many interactions its cassette holds.
     public func record(_ flow: Flow, upstream: URL? = nil) async throws -> Int {
+        try await recordReporting(flow, upstream: upstream).entries
+    }
+
+    /// Records one flow into its cassette and returns the entry count and how the cassette changed (nil when
+    /// there was none before).
+    func recordReporting(_ flow: Flow, upstream: URL?) async throws -> (entries: Int, changes: CassetteDiff?) {
+        let cassette = try await recordedCassette(flow, upstream: upstream)
+        let file = flow.cassetteURL(in: cassettesRoot)
+        // A stored cassette that no longer reads is simply replaced.
+        let changes = (try? Cassette(contentsOf: file)).flatMap { stored in
+            try? CassetteDiff(old: stored, new: cassette, oldName: file.path, newName: "recorded")
+        }
+        try await CassetteStore(root: cassettesRoot).save(cassette, as: flow.id)
+        return (cassette.entries.count, changes)
+    }
+
+    /// Records one flow into a temporary folder and returns its cassette, normalised as it would be stored;
+    /// the cassettes root is not touched.
+    public func recordedCassette(_ flow: Flow, upstream: URL? = nil) async throws -> Cassette {
         let clock = FlowClock()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("harness-record-\(UUID().uuidString)", isDirectory: true)
@@ -102,10 +131,8 @@ public struct FlowRecorder: Sendable {
             }
         }
         try await recorder.finish()
-        var cassette = try await store.load(flow.id) ?? Cassette(flow: flow.id, vendor: flow.vendor)
-        cassette = Self.normalised(cassette, flow: flow, outcome: outcome, baseURL: baseURL)
-        try await CassetteStore(root: cassettesRoot).save(cassette, as: flow.id)
-        return cassette.entries.count
+        let cassette = try await store.load(flow.id) ?? Cassette(flow: flow.id, vendor: flow.vendor)
+        return Self.normalised(cassette, flow: flow, outcome: outcome, baseURL: baseURL)
     }
 
     /// The recorded cassette made reproducible and labelled with the flow.

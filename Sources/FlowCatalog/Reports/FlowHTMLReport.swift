@@ -1,8 +1,14 @@
+import CassetteKit
+
 /// The coverage page of `harness flows --html FILE`: one self-contained HTML file (inline CSS, no scripts,
 /// no external assets) with a row per flow, a column per check, and the failure details under each flow.
+/// Given the results of a drift check (`harness flows --html FILE --check`), a drifted flow also shows its diff.
 public enum FlowHTMLReport {
-    public static func render(_ report: FlowReport, title: String = "ContractHarness flow coverage") -> String {
+    public static func render(
+        _ report: FlowReport, title: String = "ContractHarness flow coverage", drift: [DriftResult] = []
+    ) -> String {
         let checks = CheckKind.allCases
+        let drifted = Dictionary(drift.filter(\.drifted).map { ($0.flow, $0) }) { first, _ in first }
         var rows = ""
         for flow in report.flows {
             rows += "<tr class=\"\(flow.failed ? "bad" : "good")\"><td class=\"id\">\(escape(flow.id))"
@@ -28,9 +34,16 @@ public enum FlowHTMLReport {
                 }
                 rows += "</td></tr>\n"
             }
+            if let drift = drifted[flow.id] {
+                let detail = drift.error ?? drift.diff?.text(old: "stored", new: "recorded") ?? ""
+                rows += "<tr class=\"details drift\"><td colspan=\"\(4 + checks.count)\">"
+                rows += "<h4>drift: re-recorded, the cassette differs</h4><pre>\(escape(detail))</pre></td></tr>\n"
+            }
         }
         let failing = report.failedFlows.count
         let withCassette = report.flows.filter(\.hasCassette).count
+        let driftStats =
+            drift.isEmpty ? "" : " · <b>\(drifted.count)</b> of \(drift.count) drifted (re-recorded and compared)"
         var orphans = ""
         if !report.orphans.isEmpty {
             orphans = "<h2>Orphan cassettes</h2><p>No flow claims these; delete them or register their flows.</p><ul>"
@@ -61,6 +74,7 @@ public enum FlowHTMLReport {
             td.fail { color: #cf222e; font-weight: 600; background: #ffebe9; }
             td.skip { color: #8c959f; }
             tr.details td { background: #fff8f7; }
+            tr.drift td { background: #fff8c5; }
             tr.details h4 { margin: .3rem 0; color: #cf222e; text-transform: uppercase; font-size: .75rem; }
             pre { white-space: pre-wrap; font: 12px/1.4 ui-monospace, Menlo, monospace; margin: .2rem 0 .6rem;
                   padding: .5rem; background: #f6f8fa; border-radius: 4px; }
@@ -68,7 +82,7 @@ public enum FlowHTMLReport {
             <h1>\(escape(title))</h1>
             <div class="stats"><b>\(report.flows.count)</b> flows · <b>\(withCassette)</b> with a cassette · \
             <b>\(failing)</b> failing · <b>\(report.flows.filter { !$0.assumptions.isEmpty }.count)</b> resting on \
-            assumed facts · <b>\(report.orphans.count)</b> orphan cassettes · checked in \(escape(report.elapsedText))</div>
+            assumed facts · <b>\(report.orphans.count)</b> orphan cassettes\(driftStats) · checked in \(escape(report.elapsedText))</div>
             <table><thead><tr><th>Flow</th><th>Kind</th><th>Documented in</th><th>Cassette</th>\
             \(checks.map { "<th>\($0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())</th>" }.joined())</tr></thead>
             <tbody>

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CassetteKit
 import FlowCatalog
 import Foundation
 import JSONCore
@@ -7,7 +8,11 @@ extension Harness {
     struct Flows: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List every flow with its status per check (cassette, contract, consumer, provider).",
-            discussion: "Runs the same checks as verify; --html FILE writes a self-contained coverage page."
+            discussion: """
+                Runs the same checks as verify; --html FILE writes a self-contained coverage page. --check also \
+                re-records each flow into a temporary folder (as record --check) and shows the drifted ones with \
+                their diff.
+                """
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -25,6 +30,9 @@ extension Harness {
         @Option(help: "Also write the coverage page (flows × checks with failure details) to this HTML file.")
         var html: String?
 
+        @Flag(help: "Also re-record each flow into a temporary folder and show drifted flows with their diff.")
+        var check = false
+
         func run() async throws {
             _ = global.bootstrap()
             let report: FlowReport
@@ -36,16 +44,26 @@ extension Harness {
                 printError("error: \(error)")
                 throw ExitCode(2)
             }
+            var drift: [DriftResult] = []
+            if check {
+                let ids = Set(report.flows.map(\.id))
+                drift = await selection.engine().recorder.check(FlowCatalog.all.filter { ids.contains($0.id) })
+            }
             if let html {
                 do {
-                    try Data(FlowHTMLReport.render(report).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+                    try Data(FlowHTMLReport.render(report, drift: drift).utf8).write(
+                        to: URL(fileURLWithPath: html), options: .atomic)
                 } catch {
                     printError("error: cannot write \(html): \(error.localizedDescription)")
                     throw ExitCode(2)
                 }
             }
             switch format {
-            case .table: print(FlowTable.render(report), terminator: "")
+            case .table:
+                print(FlowTable.render(report), terminator: "")
+                for result in drift where result.drifted {
+                    print("drifted: \(result.flow)  \(result.error ?? result.diff?.summary ?? "")")
+                }
             case .json: print(FlowJSONReport.value(report).serialized(.stable))
             }
         }

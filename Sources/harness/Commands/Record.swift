@@ -12,7 +12,9 @@ extension Harness {
                 Each flow runs against its vendor's simulator, served on an ephemeral loopback port, or against \
                 a live server with --upstream URL. A flow is recorded whole: --record all (the default) re-records \
                 it, --record once records only flows without a cassette. Re-recording an unchanged flow writes an \
-                identical file.
+                identical file, and re-recording a changed one prints how it changed (harness diff's format). \
+                --check records into a temporary folder instead and compares with the stored cassettes, which stay \
+                untouched: exit 0 when every flow records identically, 1 when one drifted (the diff is printed).
                 """
         )
 
@@ -35,6 +37,11 @@ extension Harness {
 
         @Option(help: "Seconds one flow may take.")
         var flowTimeout: Double = 30
+
+        @Flag(
+            help: "Record into a temporary folder and compare with the stored cassettes (drift check); exit 1 on drift."
+        )
+        var check = false
 
         @Option(help: "all: re-record every selected flow; once: only flows that have no cassette yet.")
         var record = RecordMode.all.rawValue
@@ -75,7 +82,7 @@ extension Harness {
             }
             var seen = Set<String>()
             selected = selected.filter { seen.insert($0.id).inserted }
-            if mode == .once {
+            if mode == .once, !check {
                 let root = URL(fileURLWithPath: cassettes, isDirectory: true)
                 let existing = selected.filter { FileManager.default.fileExists(atPath: $0.cassetteURL(in: root).path) }
                 for flow in existing { print("- \(flow.id)  kept: it has a cassette (--record once)") }
@@ -96,6 +103,10 @@ extension Harness {
             let recorder = FlowRecorder(
                 simulators: SimulatorRegistry.all, cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
                 flowTimeout: OptionRange.duration(seconds: flowTimeout))
+            if check {
+                try await checkDrift(selected, recorder: recorder, upstream: upstreamURL)
+                return
+            }
             let results = await recorder.record(selected, upstream: upstreamURL)
             var failed = 0
             for result in results {
@@ -104,10 +115,39 @@ extension Harness {
                     print("✗ \(result.flow)  not recorded: \(error)")
                 } else {
                     print("✓ \(result.flow)  \(cassettes)/\(result.cassette)  \(result.entries) interaction(s)")
+                    if let changes = result.changes, !changes.isEmpty {
+                        print(Self.indented(changes.text(old: "stored", new: "recorded")), terminator: "")
+                    }
                 }
             }
             print("\(results.count - failed) of \(results.count) flow(s) recorded")
             if failed > 0 { throw ExitCode(1) }
+        }
+
+        /// `record --check`: each flow recorded into a temporary folder and diffed with its stored cassette.
+        private func checkDrift(_ flows: [Flow], recorder: FlowRecorder, upstream: URL?) async throws {
+            let results = await recorder.check(flows, upstream: upstream)
+            for result in results {
+                if let error = result.error {
+                    print("✗ \(result.flow)  \(error)")
+                } else if let diff = result.diff, !diff.isEmpty {
+                    print("✗ \(result.flow)  drifted from \(cassettes)/\(result.cassette): \(diff.summary)")
+                    print(Self.indented(diff.text(old: "stored", new: "recorded")), terminator: "")
+                } else {
+                    print("✓ \(result.flow)  unchanged")
+                }
+            }
+            let drifted = results.filter(\.drifted).count
+            print("\(results.count - drifted) of \(results.count) flow(s) unchanged")
+            if drifted > 0 {
+                print("the stored cassettes are untouched; to accept the changes: swift run harness record <flow>")
+                throw ExitCode(1)
+            }
+        }
+
+        /// A diff's lines after its summary line, indented under the flow's line.
+        static func indented(_ text: String) -> String {
+            text.split(separator: "\n").dropFirst().map { "    " + $0 + "\n" }.joined()
         }
     }
 }

@@ -15,6 +15,8 @@ extension Harness {
                 against its cassette, sends the recorded requests in order and ends with the recorded outcome. \
                 provider: the cassette's requests, sent to a fresh simulator (or --against a live server), get the \
                 recorded responses. Cassettes under a flow vendor's folder that no flow claims are orphans.
+                Arguments: vendors (referralhero) or flow ids (referralhero/add-subscriber) run just those flows, \
+                all three checks; existing cassette files or folders are contract-checked only.
                 Exit status: 0 every check holds, 1 a check failed, 2 the check could not run (a schema that does \
                 not load, an unreadable cassette, a vendor without a contract).
                 """
@@ -23,6 +25,8 @@ extension Harness {
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case text
             case json
+            /// GitHub Actions workflow commands (one `::error` annotation per failure), then the text report.
+            case github
         }
 
         enum ColourMode: String, ExpressibleByArgument, CaseIterable {
@@ -34,7 +38,10 @@ extension Harness {
         @OptionGroup var global: GlobalOptions
 
         @Argument(
-            help: "Cassette files or folders to contract-check only (default: every flow and the Cassettes folder).")
+            help: ArgumentHelp(
+                "Vendors or flow ids to check, or cassette files or folders to contract-check only "
+                    + "(default: every flow and the Cassettes folder).",
+                valueName: "vendor|flow|path"))
         var paths: [String] = []
 
         @OptionGroup var selection: FlowSelectionOptions
@@ -45,7 +52,7 @@ extension Harness {
         @Option(help: "Write a JUnit XML report to this file (a testcase per flow × check and per cassette entry).")
         var junit: String?
 
-        @Option(help: "Report format on standard output: text or json.")
+        @Option(help: "Report format on standard output: text, json or github (Actions annotations).")
         var format: Format = .text
 
         @Flag(help: "After the text report, list the flows that rest on assumed facts and what those are.")
@@ -57,8 +64,10 @@ extension Harness {
         func run() async throws {
             let logger = global.bootstrap()
             let engine = selection.engine()
-            let options = try selection.options(
-                contractVendor: vendor, contractPaths: paths.isEmpty ? nil : paths.map { URL(fileURLWithPath: $0) })
+            let targets = try VerifyTargets(arguments: paths, catalog: engine.catalog)
+            var options = try selection.options(
+                contractVendor: vendor, contractPaths: targets.files.isEmpty ? nil : targets.files)
+            options.flows = targets.flows
             let report: FlowReport
             do {
                 report = try await engine.verify(options) { done, total in Progress(total: total).update(done) }
@@ -82,6 +91,12 @@ extension Harness {
             switch format {
             case .text: print(FlowTextReport(colour: useColour).render(report), terminator: "")
             case .json: print(FlowJSONReport.value(report).serialized(.stable))
+            case .github:
+                print(
+                    FlowGitHubReport.render(report, cassettesFolder: selection.cassettes) { file in
+                        try? String(contentsOfFile: file, encoding: .utf8)
+                    }, terminator: "")
+                print(FlowTextReport(colour: false).render(report), terminator: "")
             }
             if assumed, format == .text { print(FlowAssumptionsReport.render(report), terminator: "") }
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

@@ -1,0 +1,53 @@
+import ArgumentParser
+import CassetteKit
+import Foundation
+import JSONCore
+
+extension Harness {
+    struct Diff: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compare two cassettes semantically, field by field.",
+            discussion: """
+                Entries pair by request (method, path, query, body semantically); each pair's status, headers, \
+                body (JSON by pointer, XML by XPath on the canonical form, form fields as a set) and outcome are \
+                compared, volatile fields (_harness.volatile of either cassette) and secrets ignored. Entries \
+                without a partner are added (+) or removed (-); changed fields show the old and new values (~).
+                Exit status: 0 equal, 1 they differ, 2 a file cannot be read.
+                """
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text
+            case json
+        }
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The old cassette (a HAR file).")
+        var old: String
+
+        @Argument(help: "The new cassette.")
+        var new: String
+
+        @Option(help: "Output format: text or json.")
+        var format: Format = .text
+
+        func run() async throws {
+            _ = global.bootstrap()
+            let diff: CassetteDiff
+            do {
+                let before = try Cassette(contentsOf: URL(fileURLWithPath: old))
+                let after = try Cassette(contentsOf: URL(fileURLWithPath: new))
+                diff = try CassetteDiff(old: before, new: after, oldName: old, newName: new)
+            } catch {
+                printError("error: \(error.description)")
+                throw ExitCode(2)
+            }
+            switch format {
+            case .text: print(diff.text(old: old, new: new), terminator: "")
+            case .json: print(diff.json.serialized(.stable))
+            }
+            if !diff.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
