@@ -89,17 +89,17 @@ struct CampaignTests {
 
 @Suite("EngageConfig")
 struct ConfigTests {
-    @Test("The bundled defaults give the documented values through typed accessors")
+    @Test("The bundled defaults are the Engage README's Configuration Values table")
     func defaults() throws {
         let config = try EngageConfig.defaults()
         #expect(config.recipient.mobileUserIDColumn == "Mobile User Id")
         #expect(config.recipient.mergeHistoryInMarketingDatabase)
         #expect(!config.auditRecord.mergeHistoryInAuditRecordTable)
-        #expect(config.events.ubfEventCacheSize == 1)
+        #expect(config.events.ubfEventCacheSize == 3)
         #expect(config.events.maxNumRetries == 3)
         #expect(config.events.expireLocalEventsAfterNumDays == 30)
         #expect(config.events.augmentationTimeout == .seconds(15))
-        #expect(config.events.sessionLifecycleExpiration == .seconds(300))
+        #expect(config.events.sessionLifecycleExpiration == .seconds(1800))
         #expect(config.events.defaultCurrentCampaignExpiration == .seconds(86_400))
         #expect(config.paramFieldNames.campaignValidFor == "CampaignValidFor")
         #expect(config.ubfFieldNames.sessionDuration == "Session Duration")

@@ -110,7 +110,7 @@ struct UBFManagerTests {
 
     @Test("An event post answered 401 refreshes the token once and is resent")
     func eventPostReauthorizes() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try EngageFixture(configure: cacheSize(1))
         _ = try await fixture.engage.tokens.token()
         await fixture.server.revokeAllTokens()
         let event = try await fixture.engage.ubf.trackNamedEvent("after expiry")
@@ -174,22 +174,22 @@ struct UBFManagerTests {
         }
     }
 
-    @Test("A session resumes after a short pause and ends after a long one, without the time away")
+    @Test("A session resumes after a short pause and ends after one past sessionLifecycleExpiration (30 minutes)")
     func sessions() async throws {
         let fixture = try EngageFixture(configure: cacheSize(100))
         let ubf = fixture.engage.ubf
         try await ubf.start()
         fixture.clock.advance(by: 100)
         try await ubf.applicationDidEnterBackground()
-        fixture.clock.advance(by: 200)
+        fixture.clock.advance(by: 1800)
         try await ubf.applicationWillEnterForeground()
         fixture.clock.advance(by: 50)
         try await ubf.applicationDidEnterBackground()
-        fixture.clock.advance(by: 301)
+        fixture.clock.advance(by: 1801)
         try await ubf.applicationWillEnterForeground()
         let events = try await fixture.engage.store.events().map { try $0.event() }
         #expect(events.map(\.eventTypeCode) == [12, 13, 14, 13])
         #expect(events[2][attribute: "Session Duration"] == "150")
-        #expect(events[2].timestamp == Date(timeIntervalSince1970: 1_402_358_400 + 350))
+        #expect(events[2].timestamp == Date(timeIntervalSince1970: 1_402_358_400 + 1950))
     }
 }

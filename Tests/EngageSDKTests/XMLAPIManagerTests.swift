@@ -41,7 +41,7 @@ struct XMLAPIManagerTests {
         _ = try await fixture.engage.xmlAPI.updateUserLastKnownLocation(address: nil)
         let request = try #require(await fixture.server.xmlRequests.first)
         #expect(request.columns.map(\.name) == ["Last Location Address", "Last Location Address Time"])
-        #expect(request.columns.map(\.value) == ["UNKNOWN", "06-10-2014"])
+        #expect(request.columns.map(\.value) == ["UNKNOWN", "2014-06-10"])
         #expect(request.envelope.contains("<SYNC_FIELD><NAME>EMAIL</NAME><VALUE>M-9</VALUE></SYNC_FIELD>"))
     }
 

@@ -87,6 +87,7 @@ extension EngageFlows {
             "aps": ["alert": ["body": "Spring sale"]], "CurrentCampaign": "Spring", "CampaignValidFor": "2 hours",
         ]
         _ = try await engage.deepLinks.handle(openedNotification: payload)
+        _ = try await engage.ubf.postEventCache()
         return [
             "notifications": await Env.notifications(recorder),
             "currentCampaign": .string(await engage.campaigns.currentCampaign()),
@@ -105,6 +106,7 @@ extension EngageFlows {
         let url = URL(
             string: "myapp://campaign/open?CurrentCampaign=Summer%20Sale&CampaignExpiresAt=2026/02/01%2000:00:00")!
         let (parameters, _) = try await engage.deepLinks.handle(url: url)
+        _ = try await engage.ubf.postEventCache()
         return [
             "parameters": .object(
                 JSONObject(parameters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
@@ -124,7 +126,7 @@ extension EngageFlows {
         let engage = try Env.engage(context, delegate: recorder)
         _ = try await engage.ubf.trackNamedEvent("Doomed")
         var reports: [Outcome] = []
-        for _ in 1...2 { reports.append(Env.outcome(try await engage.ubf.postEventCache())) }
+        for _ in 1...3 { reports.append(Env.outcome(try await engage.ubf.postEventCache())) }
         return [
             "retries": .array(reports), "notifications": await Env.notifications(recorder),
             "events": try await Env.storedEvents(engage),
@@ -145,6 +147,7 @@ extension EngageFlows {
         let recorder = EngageNotificationRecorder()
         let engage = try Env.engage(context, plugins: [slow], delegate: recorder)
         let stored = try await engage.ubf.trackNamedEvent("Located")
+        _ = try await engage.ubf.postEventCache()
         return [
             "statusWhenTracked": .string(stored.status.description),
             "notifications": await Env.notifications(recorder),
