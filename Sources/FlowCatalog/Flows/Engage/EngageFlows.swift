@@ -8,7 +8,8 @@ public enum EngageFlows {
             invalidXML, setupRecipientNew, setupRecipientExisting, checkIdentityScenario1, checkIdentityScenario2,
             checkIdentityScenario3, installedSessionStarted, batchFlushAtCacheSize, goalAndNamedEvents,
             notificationOpenedCampaign, deepLinkCurrentCampaign, postFailureRetries, augmentationTimeout,
-            offlineThenOnline, deepLinkConfigExamples,
+            offlineThenOnline, deepLinkConfigExamples, anonymousUserDeprecated, sessionEnded, notificationsReceived,
+            purgePostedEvents,
         ]
     }
 }
