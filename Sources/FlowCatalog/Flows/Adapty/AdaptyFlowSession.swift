@@ -3,6 +3,7 @@ import CassetteKit
 import Foundation
 import HTTPTypes
 import JSONCore
+import OpenAPIRuntime
 import Synchronization
 
 /// What an Adapty flow runs with: `Adapty` instances (one per app install) on the flow's transport, with the
@@ -17,7 +18,10 @@ struct AdaptyFlowSession: Sendable {
 
     /// A fresh app install: its own profile store (the profile id is generated from the flow's identifiers on
     /// first use), session id and device id.
-    func app(apiKey: String = Self.apiKey, customerUserId: String? = nil) -> Adapty {
+    func app(
+        apiKey: String = Self.apiKey, customerUserId: String? = nil, transport: (any ClientTransport)? = nil,
+        sleep: (@Sendable (TimeInterval) async throws -> Void)? = nil
+    ) -> Adapty {
         let install = journal.nextInstall()
         let clock = context.clock
         let identifiers = context.identifiers
@@ -25,9 +29,10 @@ struct AdaptyFlowSession: Sendable {
             configuration: AdaptyConfiguration(
                 apiKey: apiKey, customerUserId: customerUserId, hosts: .simulator(context.baseURL),
                 device: AdaptyDeviceInfo(deviceId: String(format: "00000000-0000-4000-8000-00000000d%03d", install))),
-            transport: context.transport, profileStore: AdaptyInMemoryProfileStore(), now: { clock.now },
-            makeUUID: { identifiers.next() },
-            sessionId: String(format: "00000000-0000-4000-8000-00000000e%03d", install))
+            transport: transport ?? context.transport, profileStore: AdaptyInMemoryProfileStore(),
+            now: { clock.now }, makeUUID: { identifiers.next() },
+            sessionId: String(format: "00000000-0000-4000-8000-00000000e%03d", install),
+            sleep: sleep ?? { try await Task.sleep(for: .seconds($0)) })
     }
 
     /// Runs one SDK call and notes its result (summarised) or its error under `step`.

@@ -141,6 +141,18 @@ extension AdaptyFlows {
             }
         },
         .adapty(
+            "fallback-host-on-timeout",
+            "\(sdkSource), loadTimeout (the main host gets 0.5 s less, then the fallback host)",
+            summary: "The main host does not answer within loadTimeout: the SDK fetches the placement from the "
+                + "fallback host (the hanging request never reaches a server, so the cassette holds the fallback one)"
+        ) { session in
+            let hanging = AdaptyHangingHost(session.context.transport, hangingPrefix: "/adapty/api/v1/sdk/in-apps")
+            let app = session.app(transport: hanging, sleep: { try await hanging.sleep($0) })
+            await session.step("getPaywall main_paywall, loadTimeout 2 s") {
+                AdaptyFlowSession.summary(try await app.getPaywall(placementId: "main_paywall", loadTimeout: 2))
+            }
+        },
+        .adapty(
             "fallback-file-when-both-hosts-fail",
             "\(sdkSource), Adapty.setFallback (format version 9)",
             summary: "Main and fallback hosts both answer 503: the bundled fallback file (version 9) answers; a "
