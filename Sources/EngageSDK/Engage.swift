@@ -33,6 +33,8 @@ public final class Engage: Sendable {
         public var delegate: (any EngageDelegate)?
         /// The most events one `/rest/events/submission` request carries.
         public var maxEventsPerPost: Int
+        /// ``maxEventsPerPost`` unless the app sets it.
+        public static let defaultMaxEventsPerPost = 1000
         /// Send each UBF event's local id as `eventId`, so a server that de-duplicates by it counts a resent event
         /// once. Off by default: no Engage document defines that member, and Engage's server may refuse it.
         public var sendsEventIDs = false
@@ -42,7 +44,7 @@ public final class Engage: Sendable {
             storage: EngageStorage = .inMemory, durability: EngageDurability = .full, config: EngageConfig? = nil,
             clock: EngageClock = .system, identifiers: IdentifierGenerator = .uuid, device: DeviceInfo = .current,
             augmentationPlugins: [UBFAugmentationPlugin] = [], tokenBackoff: TokenBackoff = .standard,
-            delegate: (any EngageDelegate)? = nil, maxEventsPerPost: Int = 1000
+            delegate: (any EngageDelegate)? = nil, maxEventsPerPost: Int = defaultMaxEventsPerPost
         ) {
             self.credentials = credentials
             self.host = host

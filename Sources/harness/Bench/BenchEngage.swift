@@ -73,12 +73,14 @@ extension Harness.Bench {
             print("    (target >= 50,000/s)")
             let flush = try await flushTime(count: 10_000)
             print(
-                "  flush 10,000 stored events, 1000 per request, through an in-process transport: "
+                "  flush 10,000 stored events, \(Engage.Options.defaultMaxEventsPerPost) per request, through an "
+                    + "in-process transport: "
                     + "\(String(format: "%.3f", flush.wallSeconds)) s wall, \(String(format: "%.3f", flush.cpuSeconds)) s CPU"
             )
             let loopback = try await loopbackFlushTime(count: 10_000, logger: logger)
             print(
-                "  flush 10,000 stored events to the simulator over loopback (HTTP, 1000 per request): "
+                "  flush 10,000 stored events to the simulator over loopback (HTTP, "
+                    + "\(Engage.Options.defaultMaxEventsPerPost) per request): "
                     + "\(String(format: "%.3f", loopback.wallSeconds)) s wall, "
                     + "\(String(format: "%.3f", loopback.cpuSeconds)) s CPU (target <= 2 s)")
         }

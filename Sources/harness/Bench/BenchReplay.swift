@@ -76,7 +76,8 @@ extension Harness.Bench {
             let loaded = try loadMedian()
             Self.row(
                 "load \(Figures.grouped(Double(load))) entries (\(Self.megabytes(loaded.bytes)))",
-                "\(Self.milli(loaded.median)) median, parse + index   (target <= 300 ms)")
+                "\(Self.milli(loaded.median)) median, parse + bucket by method and path (bodies normalized on first use)"
+                    + "   (target <= 300 ms)")
             print(
                 "    (process CPU time \(Self.milli(loaded.cpu)): on a busy machine the wall time also counts waiting)")
 

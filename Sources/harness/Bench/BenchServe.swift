@@ -37,7 +37,9 @@ extension Harness.Bench {
             try BenchCassettes.write(interactions: 50, into: small)
             try BenchCassettes.write(interactions: interactions, into: large)
             let wrk = BenchProcess.find("wrk")
-            print("bench serve: harness serve --mode replay, GET \(BenchCassettes.target) (1 KB JSON)")
+            print(
+                "bench serve: harness serve --mode replay, every figure one URL, GET \(BenchCassettes.target) (1 KB "
+                    + "JSON), among 50 or \(Figures.grouped(Double(interactions))) recorded interactions")
             var rates: [Double] = []
             for (label, folder, count) in [
                 ("50 interactions", small, 50), ("\(interactions) interactions", large, interactions),
