@@ -14,7 +14,7 @@ struct Harness: AsyncParsableCommand {
         version: Harness.version,
         subcommands: [
             Version.self, Verify.self, Flows.self, Record.self, Serve.self, Import.self, Show.self, Redact.self,
-            Bench.self,
+            Bench.self, Fuzz.self,
         ]
     )
 
