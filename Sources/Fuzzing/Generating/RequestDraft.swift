@@ -7,6 +7,8 @@ internal import JSONCore
 /// fields) until ``request(intent:)`` writes it out.
 struct RequestDraft {
     let operation: FuzzOperation
+    /// Prepended to the path (the target's mount of the API, `/api/v1`).
+    var prefix = ""
     var pathValues: [String: String] = [:]
     var query: [(name: String, value: String)] = []
     var headers: [(name: String, value: String)] = []
@@ -32,7 +34,7 @@ struct RequestDraft {
 
     var target: String {
         if let rawTarget { return rawTarget }
-        var path = ""
+        var path = prefix
         for segment in operation.pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             path += "/"
             if segment.hasPrefix("{"), segment.hasSuffix("}") {
@@ -42,7 +44,7 @@ struct RequestDraft {
                 path += segment
             }
         }
-        if path.isEmpty { path = "/" }
+        if path.isEmpty || path == prefix { path += "/" }
         if !query.isEmpty { path += "?" + Self.encodeForm(query) }
         return path
     }

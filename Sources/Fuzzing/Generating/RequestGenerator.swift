@@ -61,6 +61,7 @@ public struct RequestGenerator: Sendable {
 
     func validDraft(_ operation: FuzzOperation, random: inout FuzzRandom) -> RequestDraft {
         var draft = RequestDraft(operation: operation)
+        draft.prefix = profile.pathPrefix(for: operation.pathTemplate)
         for header in profile.headers { draft.setHeader(header.name, header.value) }
         for parameter in operation.parameters {
             let include = parameter.required || random.chance(parameter.location == .header ? 30 : 50)

@@ -24,7 +24,12 @@ public struct ValueGenerator: Sendable {
         let examples = (schema["examples"]?.arrayValue ?? []) + (schema["example"].map { [$0] } ?? [])
         if !examples.isEmpty, random.chance(40), let example = random.pick(examples) { return example }
         if let branches = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue, let branch = random.pick(branches) {
-            return value(SchemaNode(value: branch, document: node.document), random: &random, depth: depth + 1)
+            // The branch joins the schema's own keywords, as if both were parts of an allOf.
+            var rest = schema.objectValue ?? JSONObject()
+            rest["oneOf"] = nil
+            rest["anyOf"] = nil
+            let joined: JSONValue = rest.isEmpty ? branch : ["allOf": [.object(rest), branch]]
+            return value(SchemaNode(value: joined, document: node.document), random: &random, depth: depth + 1)
         }
         switch type(of: schema, random: &random) {
         case "null": return .null

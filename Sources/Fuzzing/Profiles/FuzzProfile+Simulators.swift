@@ -36,6 +36,7 @@ extension FuzzProfile {
         stateRefusals: [
             Refusal(403, code: "subscriber_not_found"), Refusal(400, code: "referrer_not_found"),
             Refusal(404, code: "referrer_not_identified"), Refusal(400, code: "custom_event_completed"),
+            Refusal(400, code: "wrong_list_type"),
         ])
 
     /// WalkMe: the demo app's key and secret (`WalkMeDemo`).
@@ -46,11 +47,15 @@ extension FuzzProfile {
         stateRefusals: [Refusal(404)])
 
     /// Adapty: the demo app's public SDK key (`AdaptyDemoApp`).
-    static let adapty = FuzzProfile(
-        vendor: "adapty",
-        credentials: ["SdkKey": "Api-Key public_live_Adapty5im.DemoKey2026xSimulator"],
-        fixed: ["apiKeyPrefix": "public_live_Adapty5im", "onboardingId": "onboarding_123"],
-        stateRefusals: [Refusal(404)])
+    static let adapty: FuzzProfile = {
+        var profile = FuzzProfile(
+            vendor: "adapty",
+            credentials: ["SdkKey": "Api-Key public_live_Adapty5im.DemoKey2026xSimulator"],
+            fixed: ["apiKeyPrefix": "public_live_Adapty5im", "onboardingId": "onboarding_123"],
+            stateRefusals: [Refusal(404)])
+        profile.pathPrefixes = [("/onboarding-pages", ""), ("", "/api/v1")]
+        return profile
+    }()
 
     /// WebEngage: the demo license code (`WebEngageDemo`).
     static let webEngage = FuzzProfile(

@@ -18,6 +18,9 @@ public struct FuzzProfile: Sendable {
     /// Answers a valid request may get because of the target's state; any other 4xx to a valid request is a
     /// finding.
     public var stateRefusals: [Refusal]
+    /// Path prefixes the target serves operations under, by the start of their path template; the first match
+    /// wins (Adapty's simulator serves the SDK API under `/api/v1` and onboarding pages at its root).
+    public var pathPrefixes: [(template: String, prefix: String)] = []
     /// Whether a 2xx answer is still the vendor's documented refusal (Engage's `<SUCCESS>false</SUCCESS>`).
     public var refusalInSuccess: (@Sendable (_ body: String) -> Bool)?
 
@@ -78,6 +81,11 @@ public struct FuzzProfile: Sendable {
             guard let code else { return true }
             return body.contains("\"\(code)\"")
         }
+    }
+
+    /// The prefix of `template`'s requests (empty when none applies).
+    func pathPrefix(for template: String) -> String {
+        pathPrefixes.first { template.hasPrefix($0.template) }?.prefix ?? ""
     }
 
     /// A profile that knows nothing: requests use generated values and no credentials.

@@ -6,6 +6,8 @@ import Foundation
 import Fuzzing
 import HTTPTypes
 import MockServer
+import NIOCore
+import NIOPosix
 import OpenAPIRuntime
 
 extension Harness {
@@ -129,8 +131,23 @@ extension Harness {
 
 /// The targets `harness fuzz` sends to: a vendor's simulator in process, or a server over HTTP.
 enum FuzzTargets {
+    /// Opens (and closes) one TCP connection to the server, so an unreachable URL fails the run at once (exit 2)
+    /// instead of as a hang per request.
+    static func preflight(_ url: URL) async throws {
+        guard let host = url.host else { throw FuzzError.unreachable(target: url.absoluteString, reason: "no host") }
+        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.seconds(5)).connect(host: host, port: port).get()
+            try await channel.close()
+        } catch {
+            throw FuzzError.unreachable(target: url.absoluteString, reason: String(describing: error))
+        }
+    }
+
     static func make(vendor: String, against: String?, timeout: Double) async throws -> FuzzTarget {
         if let against, let url = URL(string: against) {
+            try await preflight(url)
             let transport = HTTPClientTransport(timeout: .seconds(Int(min(timeout, 3_600).rounded(.up)) + 1))
             var base = against
             while base.hasSuffix("/") { base.removeLast() }
