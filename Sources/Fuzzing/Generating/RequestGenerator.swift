@@ -13,6 +13,8 @@ public struct RequestGenerator: Sendable {
     /// Credentials by scheme name and fixed values, after the profile's login.
     let credentials: [String: String]
     let fixed: [String: String]
+    /// Whether invalid requests may carry broken percent-encodings in their paths.
+    public var brokenPaths = true
 
     public init(
         contract: FuzzContract, registry: SchemaRegistry, profile: FuzzProfile, loginValue: String? = nil

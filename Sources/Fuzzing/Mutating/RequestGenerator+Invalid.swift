@@ -112,6 +112,7 @@ extension RequestGenerator {
             draft.rawBody = Data((text + "&" + "fz=" + broken).utf8)
             return ("form field fz=\(broken)", broken != "%ZZ" && broken != "%", broken != "%ZZ" && broken != "%")
         }
+        guard brokenPaths else { return nil }
         let target = draft.target
         let end = target.firstIndex(of: "?") ?? target.endIndex
         draft.rawTarget = String(target[..<end]) + broken + String(target[end...])

@@ -13,12 +13,19 @@ public struct FuzzRunner: Sendable {
         public var timeout: Double
         /// The share of invalid requests, in percent.
         public var invalidPercent: Int
+        /// Whether paths may carry broken percent-encodings: off for HTTP clients that normalise the URL they are
+        /// given (AsyncHTTPClient decodes `%C3%28` away), which would send another request than the one reported.
+        public var brokenPaths: Bool
 
-        public init(requests: Int = 1_000, seed: UInt64 = 1, timeout: Double = 10, invalidPercent: Int = 50) {
+        public init(
+            requests: Int = 1_000, seed: UInt64 = 1, timeout: Double = 10, invalidPercent: Int = 50,
+            brokenPaths: Bool = true
+        ) {
             self.requests = requests
             self.seed = seed
             self.timeout = timeout
             self.invalidPercent = invalidPercent
+            self.brokenPaths = brokenPaths
         }
     }
 
@@ -46,8 +53,9 @@ public struct FuzzRunner: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let loginValue = try await login()
-        let generator = RequestGenerator(
+        var generator = RequestGenerator(
             contract: contract, registry: registry, profile: profile, loginValue: loginValue)
+        generator.brokenPaths = options.brokenPaths
         let check = ContractCheck(registry: registry)
         let base = FuzzRandom(seed: options.seed)
         var findings: [Finding] = []

@@ -86,7 +86,8 @@ extension Harness {
                     let target = try await FuzzTargets.make(vendor: name, against: against, timeout: timeout)
                     let runner = FuzzRunner(
                         contract: contract, registry: registry, profile: .forVendor(name), target: target,
-                        options: FuzzRunner.Options(requests: requests, seed: seed, timeout: timeout))
+                        options: FuzzRunner.Options(
+                            requests: requests, seed: seed, timeout: timeout, brokenPaths: against == nil))
                     results.append(try await runner.run())
                 } catch let error as FuzzError {
                     printError("error: \(error.description)")
