@@ -37,6 +37,8 @@ extension FuzzProfile {
             Refusal(403, code: "subscriber_not_found"), Refusal(400, code: "referrer_not_found"),
             Refusal(404, code: "referrer_not_identified"), Refusal(400, code: "custom_event_completed"),
             Refusal(400, code: "wrong_list_type"),
+            // The schema admits malformed addresses on purpose (see EmailAddress in the contract).
+            Refusal(400, code: "invalid_email_address"),
         ])
 
     /// WalkMe: the demo app's key and secret (`WalkMeDemo`).
