@@ -38,6 +38,30 @@ struct ValueGeneratorTests {
         }
     }
 
+    @Test("hostile bounds and patterns in a schema draw a value instead of trapping")
+    func hostileSchemas() throws {
+        let contract = try FuzzContract(vendor: "engage", schemas: try RepositoryRoot.schemas())
+        let generator = ValueGenerator(contract: contract)
+        let hostile: [JSONValue] = [
+            ["type": "string", "minLength": 1e300, "maxLength": -5],
+            ["type": "integer", "minimum": 1e308, "maximum": -1e308],
+            ["type": "number", "exclusiveMinimum": 9.2e18, "exclusiveMaximum": -9.2e18],
+            ["type": "array", "minItems": 1e300, "maxItems": -1, "items": ["type": "integer"]],
+            ["type": "string", "pattern": "((("],
+            ["type": "string", "pattern": "a{99999999999999999999}"],
+            ["type": "string", "pattern": "[z-a]"],
+            ["$ref": "#/no/such/place"],
+            ["$ref": "#"],
+            ["type": "object", "required": ["next"], "properties": ["next": ["$ref": "urn:hostile"]]],
+            ["allOf": [["$ref": "#/components/schemas/UBFEvent"], ["type": "object"]]],
+        ]
+        var random = FuzzRandom(seed: 99)
+        for schema in hostile {
+            let value = generator.value(SchemaNode(value: schema, document: "urn:hostile"), random: &random)
+            #expect(value.serialized().utf8.count < 1 << 20, "\(schema.serialized())")
+        }
+    }
+
     @Test("a contract that does not load, or a vendor without one, is an error naming it")
     func badContracts() throws {
         try withTemporaryDirectory { folder in

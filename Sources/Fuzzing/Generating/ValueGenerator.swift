@@ -16,6 +16,8 @@ public struct ValueGenerator: Sendable {
 
     /// A value for `node`.
     public func value(_ node: SchemaNode, random: inout FuzzRandom, depth: Int = 0) -> JSONValue {
+        // Schemas that require themselves (`required: [next]`, `next: {$ref: "#"}`) end here.
+        guard depth <= 16 else { return .null }
         let node = flatten(node)
         let schema = node.value
         if schema == .bool(true) || schema.objectValue?.isEmpty == true { return .string(Self.word(&random)) }
@@ -46,7 +48,13 @@ public struct ValueGenerator: Sendable {
     func flatten(_ node: SchemaNode) -> SchemaNode {
         var current = node
         if current.value["$ref"] != nil {
-            let target = flatten(contract.resolve(SchemaNode(value: current.value, document: current.document)))
+            var resolved = contract.resolve(SchemaNode(value: current.value, document: current.document))
+            if var unresolvable = resolved.value.objectValue, unresolvable["$ref"] != nil {
+                // A reference that names nothing (or loops) constrains nothing the generator can follow.
+                unresolvable["$ref"] = nil
+                resolved = SchemaNode(value: .object(unresolvable), document: resolved.document)
+            }
+            let target = flatten(resolved)
             var merged = target.value.objectValue ?? JSONObject()
             for member in current.value.objectValue ?? JSONObject() where member.key != "$ref" {
                 merged[member.key] = member.value
