@@ -56,6 +56,14 @@ let contractKit: [Target] = [
     ),
 ]
 
+let fuzzing: [Target] = [
+    .target(name: "Fuzzing", dependencies: ["ContractKit", "CassetteKit", "JSONCore", "LibXML"]),
+    .testTarget(
+        name: "FuzzingTests",
+        dependencies: ["Fuzzing", "ContractKit", "CassetteKit", "JSONCore", "LibXML", "MockServer", "HarnessTesting"]
+    ),
+]
+
 let engageSDK: [Target] = [
     .target(
         name: "EngageSDK",
@@ -307,11 +315,13 @@ let cli: [Target] = [
             "EngageSDK",
             "MockServer",
             "FlowCatalog",
+            "Fuzzing",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]
@@ -328,6 +338,7 @@ let package = Package(
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "EngageSDK", targets: ["EngageSDK"]),
         .library(name: "FlowCatalog", targets: ["FlowCatalog"]),
+        .library(name: "Fuzzing", targets: ["Fuzzing"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "LibXML", targets: ["LibXML"]),
@@ -351,8 +362,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: foundation + cassetteKit + contractKit + engageSDK + referralHeroSDK + adaptySDK + webEngageSDK + walkMeSDK
-        + mockServer + flowCatalog + referralHeroDocumentSamples + cli
+    targets: foundation + cassetteKit + contractKit + fuzzing + engageSDK + referralHeroSDK + adaptySDK + webEngageSDK
+        + walkMeSDK + mockServer + flowCatalog + referralHeroDocumentSamples + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

@@ -1,6 +1,6 @@
 /// `application/x-www-form-urlencoded` text (form bodies and URL queries), read and rewritten without
 /// disturbing the fields that do not change.
-enum FormCoding {
+public enum FormCoding {
     /// One `name=value` segment: decoded, and the raw text it came from.
     struct Field: Hashable {
         var name: String
@@ -65,7 +65,7 @@ enum FormCoding {
     }
 
     /// Percent-encodes a name or value for a form body or a query (unreserved characters stay as they are).
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         var output = ""
         for byte in text.utf8 {
             switch byte {

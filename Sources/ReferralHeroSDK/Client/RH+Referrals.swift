@@ -8,7 +8,7 @@ extension RH {
         try referral.validate(device: device)
         let body = referral.requestBody(device: device, timestamp: timestamp())
         let envelope = try await call {
-            try await $0.createPendingReferral(path: .init(uuid: campaign), body: .json(body)).ok.body.json
+            try await $0.createPendingReferral(path: .init(uuid: campaign), body: .json(.init(body))).ok.body.json
         }
         return try await storing(RHSubscriberData(envelope.data))
     }
@@ -19,7 +19,8 @@ extension RH {
         let device = try normalized(track.deviceInfo, for: .trackReferral)
         let body = try track.requestBody(device: device, timestamp: timestamp())
         let envelope = try await call {
-            try await $0.trackReferralConversionEvent(path: .init(uuid: campaign), body: .json(body)).ok.body.json
+            try await $0.trackReferralConversionEvent(path: .init(uuid: campaign), body: .json(.init(body))).ok.body
+                .json
         }
         return try await storing(RHSubscriberData(envelope.data))
     }
@@ -31,7 +32,7 @@ extension RH {
         let device = try normalized(organic.deviceInfo, for: .organicTrackReferral)
         let body = try organic.requestBody(device: device, timestamp: timestamp())
         let envelope = try await call {
-            try await $0.organicTrackReferral(path: .init(uuid: campaign), body: .json(body)).ok.body.json
+            try await $0.organicTrackReferral(path: .init(uuid: campaign), body: .json(.init(body))).ok.body.json
         }
         return try await storing(RHSubscriberData(envelope.data))
     }

@@ -7,7 +7,7 @@ extension RH {
         let device = try await deviceInfo(filling: subscriber.deviceInfo, for: .createNewSubscriber)
         let body = subscriber.requestBody(device: device, timestamp: timestamp())
         let envelope = try await call {
-            try await $0.addSubscriber(path: .init(uuid: campaign), body: .json(body)).ok.body.json
+            try await $0.addSubscriber(path: .init(uuid: campaign), body: .json(.init(body))).ok.body.json
         }
         return try await storing(RHSubscriberData(envelope.data))
     }

@@ -91,15 +91,16 @@ struct ReferralHeroRequestTests {
     @Test("A missing or invalid email, a missing host and an unknown subscriber have their codes")
     func parameterErrors() async throws {
         let fixture = try ReferralHeroFixture()
-        let noEmail = try await fixture.campaignCall("POST", "/subscribers", #"{"domain":"https://example.com"}"#)
+        let noEmail = try await fixture.campaignCall(
+            "POST", "/subscribers", #"{"domain":"https://example.com"}"#, validRequest: false)
         #expect(noEmail.code == "no_email_address")
         let badEmail = try await fixture.campaignCall(
             "POST", "/subscribers", #"{"email":"not-an-email","domain":"https://example.com"}"#)
         #expect(badEmail.status == 400)
         #expect(badEmail.code == "invalid_email_address")
         #expect(
-            try await fixture.campaignCall("POST", "/subscribers", #"{"email":"a@example.com"}"#).code
-                == "no_hosting_url")
+            try await fixture.campaignCall("POST", "/subscribers", #"{"email":"a@example.com"}"#, validRequest: false)
+                .code == "no_hosting_url")
         for (method, path) in [
             ("GET", "/subscribers/sub_999"), ("DELETE", "/subscribers/sub_999"),
             ("GET", "/subscribers/sub_999/rewards"),

@@ -38,8 +38,13 @@ enum EngageEvents {
         }
         let events: [JSONValue]
         do {
-            guard let array = try JSONValue(parsing: body)["events"]?.arrayValue else {
+            let value = try JSONValue(parsing: body)
+            guard let array = value["events"]?.arrayValue else {
                 return EngageOAuth.error(400, "invalid_request", "The body must be {\"events\":[…]}.")
+            }
+            // The contract's UBFSubmission: `events` and Android's `contactId`, nothing else.
+            if let unknown = value.objectValue?.keys.first(where: { $0 != "events" && $0 != "contactId" }) {
+                return EngageOAuth.error(400, "invalid_request", "/\(unknown): not a member of a UBF submission")
             }
             events = array
         } catch {

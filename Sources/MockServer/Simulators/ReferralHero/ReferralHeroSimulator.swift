@@ -42,12 +42,25 @@ public struct ReferralHeroSimulator: Simulator {
                 guard let campaign = try ReferralHeroCampaign.find(uuid, db) else {
                     throw ReferralHeroFailure(.invalidList)
                 }
+                try Self.checkMediaType(of: body, contentType: request.headers["Content-Type"])
                 let call = ReferralHeroCall(campaign: campaign, now: now, db: db)
                 let data = try call.answer(route, method: request.method, body: body, query: target.query)
                 return ReferralHeroEnvelope.ok(data, now: now)
             } catch let failure as ReferralHeroFailure {
                 return failure.response
             }
+        }
+    }
+
+    /// A body that is not blank must be declared `application/json` (every request body of the contract is);
+    /// anything else is `invalid_request_body`.
+    private static func checkMediaType(of body: Data, contentType: String?) throws(ReferralHeroFailure) {
+        guard !body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return }
+        let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/json" || type?.hasSuffix("+json") == true else {
+            throw ReferralHeroFailure(
+                .invalidRequestBody,
+                message: "\(ReferralHeroErrorCode.invalidRequestBody.message): the body is not application/json")
         }
     }
 

@@ -94,6 +94,9 @@ struct WalkMeCall {
         guard let batch = try? JSONValue(parsing: body), let object = batch.objectValue else {
             throw WalkMeFailure(.invalidEvents, "the body must be a JSON object {deviceId, events}")
         }
+        if let unknown = object.keys.first(where: { !["deviceId", "userId", "events"].contains($0) }) {
+            throw WalkMeFailure(.invalidEvents, "\(unknown) is not a member of an event batch")
+        }
         guard let deviceId = object["deviceId"]?.stringValue, !deviceId.isEmpty else {
             throw WalkMeFailure(.invalidEvents, "deviceId is a non-empty string")
         }
@@ -111,6 +114,9 @@ struct WalkMeCall {
             guard event["timestamp"]?.numberValue?.integer != nil else {
                 throw WalkMeFailure(.invalidEvents, "events/\(index)/timestamp is an integer (ms since 1970)")
             }
+            if let problem = WalkMeEventTypes.problem(in: event) {
+                throw WalkMeFailure(.invalidEvents, "events/\(index)/\(problem)")
+            }
         }
         for event in events {
             try db.execute(
@@ -123,6 +129,33 @@ struct WalkMeCall {
 
 /// The event type names of the analytics upload (the ObjC `WMStatsEventType` cases).
 enum WalkMeEventTypes {
+    /// The members an event may carry besides `type` and `timestamp`, and the text members among them.
+    static let textMembers: Set<String> = ["sessionId", "campaignId", "cta", "ctaId", "name", "screenId", "userId"]
+
+    /// What is wrong with an event's optional members (the contract's `Event`), or nil.
+    static func problem(in event: JSONValue) -> String? {
+        for member in event.objectValue ?? JSONObject() {
+            switch member.key {
+            case "type", "timestamp":
+                continue
+            case _ where textMembers.contains(member.key):
+                if member.value.stringValue == nil { return "\(member.key) is a string" }
+            case "duration":
+                guard let duration = member.value.numberValue?.integer, duration >= 0 else {
+                    return "duration is an integer of at least 0"
+                }
+            case "properties":
+                if member.value.objectValue == nil { return "properties is an object" }
+            case "answers":
+                guard let answers = member.value.objectValue, answers.allSatisfy({ $0.value.stringValue != nil })
+                else { return "answers is an object of strings" }
+            default:
+                return "\(member.key) is not a member of an event"
+            }
+        }
+        return nil
+    }
+
     static let names: Set<String> = [
         "SessionStarted", "SessionStop", "AppTerminated", "AppEnteredFg", "AppEnteredBg", "PromoImp", "PromoClk",
         "StepImp", "StepClk", "Interaction", "Goal", "ViewTransition", "Monitoring", "MonitoringElement",

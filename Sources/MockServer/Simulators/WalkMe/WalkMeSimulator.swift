@@ -61,6 +61,11 @@ public struct WalkMeSimulator: Simulator {
                     return try call.dataFile(credentials, ifNoneMatch: ifNoneMatch)
                 case ("POST", "events"):
                     try call.authenticate(credentials)
+                    let type = request.headers["Content-Type"]?.split(separator: ";").first?
+                        .trimmingCharacters(in: .whitespaces).lowercased()
+                    guard type == "application/json" else {
+                        throw WalkMeFailure(.invalidEvents, "the body must be application/json")
+                    }
                     return try call.storeEvents(body)
                 default:
                     throw WalkMeFailure(

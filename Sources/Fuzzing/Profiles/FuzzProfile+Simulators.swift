@@ -1,0 +1,67 @@
+internal import Foundation
+
+extension FuzzProfile {
+    /// The profiles of the bundled simulators, with their demo credentials (each simulator's reset state).
+    public static let simulators: [String: FuzzProfile] = [
+        "engage": engage, "referralhero": referralHero, "walkme": walkMe, "adapty": adapty, "webengage": webEngage,
+    ]
+
+    /// The profile for `vendor`: a simulator's, else a plain one.
+    public static func forVendor(_ vendor: String) -> FuzzProfile { simulators[vendor] ?? .plain(vendor) }
+
+    /// Engage: the OAuth client of `EngageSettings`, a bearer token from `/oauth/token`, XMLAPI templates.
+    static let engage = FuzzProfile(
+        vendor: "engage",
+        fixed: [
+            "grant_type": "refresh_token", "client_id": "sim-client-id", "client_secret": "sim-client-secret",
+            "refresh_token": "sim-refresh-token",
+        ],
+        login: Login(
+            method: "POST", path: "/oauth/token", contentType: "application/x-www-form-urlencoded",
+            body: "grant_type=refresh_token&client_id=sim-client-id&client_secret=sim-client-secret"
+                + "&refresh_token=sim-refresh-token",
+            tokenMember: "access_token", name: "Authorization", prefix: "Bearer "),
+        xmlTemplates: EngageTemplates.all,
+        stateRefusals: [],
+        refusalInSuccess: { body in
+            body.range(of: "<SUCCESS>false</SUCCESS>", options: .caseInsensitive) != nil
+        })
+
+    /// ReferralHero: the reset state's API token and campaign.
+    static let referralHero = FuzzProfile(
+        vendor: "referralhero",
+        credentials: ["ApiToken": "rh-sim-token"],
+        fixed: ["uuid": "MF83c9616aa3"],
+        headers: [("Accept", "application/vnd.referralhero.v1")],
+        stateRefusals: [
+            Refusal(403, code: "subscriber_not_found"), Refusal(400, code: "referrer_not_found"),
+            Refusal(404, code: "referrer_not_identified"), Refusal(400, code: "custom_event_completed"),
+            Refusal(400, code: "wrong_list_type"),
+            // The schema admits malformed addresses on purpose (see EmailAddress in the contract).
+            Refusal(400, code: "invalid_email_address"),
+        ])
+
+    /// WalkMe: the demo app's key and secret (`WalkMeDemo`).
+    static let walkMe = FuzzProfile(
+        vendor: "walkme",
+        credentials: ["AppCredentials": "f3a9c2e47b1d4e0a:wm-demo-secret"],
+        fixed: ["appKey": "f3a9c2e47b1d4e0a"],
+        stateRefusals: [Refusal(404)])
+
+    /// Adapty: the demo app's public SDK key (`AdaptyDemoApp`).
+    static let adapty: FuzzProfile = {
+        var profile = FuzzProfile(
+            vendor: "adapty",
+            credentials: ["SdkKey": "Api-Key public_live_Adapty5im.DemoKey2026xSimulator"],
+            fixed: ["apiKeyPrefix": "public_live_Adapty5im", "onboardingId": "onboarding_123"],
+            stateRefusals: [Refusal(404)])
+        profile.pathPrefixes = [("/onboarding-pages", ""), ("", "/api/v1")]
+        return profile
+    }()
+
+    /// WebEngage: the demo license code (`WebEngageDemo`).
+    static let webEngage = FuzzProfile(
+        vendor: "webengage",
+        fixed: ["licenseCode": "~10a5cb78d"],
+        stateRefusals: [Refusal(404)])
+}

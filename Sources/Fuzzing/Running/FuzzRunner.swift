@@ -1,0 +1,162 @@
+internal import CassetteKit
+public import ContractKit
+internal import Foundation
+internal import JSONCore
+internal import Synchronization
+
+/// Sends a run of generated requests to a target and judges every answer against the contract.
+public struct FuzzRunner: Sendable {
+    public struct Options: Sendable {
+        public var requests: Int
+        public var seed: UInt64
+        /// Seconds one answer may take before it counts as a hang.
+        public var timeout: Double
+        /// The share of invalid requests, in percent.
+        public var invalidPercent: Int
+        /// Whether paths may carry broken percent-encodings: off for HTTP clients that normalise the URL they are
+        /// given (AsyncHTTPClient decodes `%C3%28` away), which would send another request than the one reported.
+        public var brokenPaths: Bool
+
+        public init(
+            requests: Int = 1_000, seed: UInt64 = 1, timeout: Double = 10, invalidPercent: Int = 50,
+            brokenPaths: Bool = true
+        ) {
+            self.requests = requests
+            self.seed = seed
+            self.timeout = timeout
+            self.invalidPercent = invalidPercent
+            self.brokenPaths = brokenPaths
+        }
+    }
+
+    public let contract: FuzzContract
+    public let registry: SchemaRegistry
+    public let profile: FuzzProfile
+    public let target: FuzzTarget
+    public let options: Options
+
+    public init(
+        contract: FuzzContract, registry: SchemaRegistry, profile: FuzzProfile, target: FuzzTarget, options: Options
+    ) {
+        self.contract = contract
+        self.registry = registry
+        self.profile = profile
+        self.target = target
+        self.options = options
+    }
+
+    /// Logs in (when the profile says how), then sends `options.requests` requests.
+    ///
+    /// - Throws: ``FuzzError/loginFailed(vendor:request:reason:)`` or ``FuzzError/unreachable(target:reason:)``
+    ///   when the target cannot be used at all.
+    public func run() async throws(FuzzError) -> FuzzResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let loginValue = try await login()
+        var generator = RequestGenerator(
+            contract: contract, registry: registry, profile: profile, loginValue: loginValue)
+        generator.brokenPaths = options.brokenPaths
+        let check = ContractCheck(registry: registry)
+        let base = FuzzRandom(seed: options.seed)
+        var findings: [Finding] = []
+        var sent = 0
+        var counts: [String: Int] = [:]
+        for index in 0..<max(0, options.requests) {
+            var random = base.derived(UInt64(index))
+            let operation = contract.operations[index % contract.operations.count]
+            var request = generator.valid(operation, random: &random)
+            var unsatisfiable: [ContractViolation] = []
+            if random.chance(options.invalidPercent), let invalid = generator.invalid(operation, random: &random) {
+                request = invalid
+            } else {
+                unsatisfiable = generator.requestViolations(request)
+            }
+            counts[request.intent.mutationName, default: 0] += 1
+            let outcome = await send(request)
+            sent += 1
+            if index == 0, case .failed(let error) = outcome {
+                throw .unreachable(target: target.name, reason: String(describing: error))
+            }
+            if let finding = judge(
+                request, outcome: outcome, index: index, check: check, unsatisfiable: unsatisfiable)
+            {
+                findings.append(finding)
+            }
+        }
+        let elapsed = clock.now - started
+        return FuzzResult(
+            vendor: contract.vendor, target: target.name, seed: options.seed, sent: sent, findings: findings,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            intents: counts)
+    }
+
+    /// The continuation a send resumes exactly once, by its answer or by its timer.
+    final class Once: Sendable {
+        let pending = Mutex<CheckedContinuation<Outcome, Never>?>(nil)
+    }
+
+    enum Outcome: Sendable {
+        case answered(CassetteResponse)
+        case failed(any Error)
+        case timedOut
+    }
+
+    private func login() async throws(FuzzError) -> String? {
+        guard let login = profile.login else { return nil }
+        var headers = login.headers
+        if let type = login.contentType { headers.append(("Content-Type", type)) }
+        let request = FuzzRequest(
+            method: login.method, target: login.path, headers: headers, body: Data(login.body.utf8),
+            operation: "\(login.method) \(login.path)", intent: .valid)
+        let name = "\(login.method) \(target.baseURL)\(login.path)"
+        switch await send(request) {
+        case .failed(let error):
+            throw .unreachable(target: target.name, reason: String(describing: error))
+        case .timedOut:
+            throw .unreachable(target: target.name, reason: "no answer within \(options.timeout) s")
+        case .answered(let response):
+            guard (200..<300).contains(response.status) else {
+                throw .loginFailed(vendor: contract.vendor, request: name, reason: "status \(response.status)")
+            }
+            guard let value = try? JSONValue(parsing: response.decodedBody),
+                let token = value[login.tokenMember]?.stringValue
+            else {
+                throw .loginFailed(
+                    vendor: contract.vendor, request: name, reason: "no string member '\(login.tokenMember)'")
+            }
+            return token
+        }
+    }
+
+    /// Sends `request`; a timer and the answer race, the first wins (a hung target does not hang the run).
+    func send(_ request: FuzzRequest) async -> Outcome {
+        let outgoing = CassetteRequest(
+            method: request.method, url: request.target, headers: HeaderFields(request.headers), body: request.body)
+        let send = target.send
+        let timeout = options.timeout.isFinite ? max(0.001, min(options.timeout, 86_400)) : 86_400
+        let once = Once()
+        return await withCheckedContinuation { continuation in
+            once.pending.withLock { $0 = continuation }
+            let resume: @Sendable (Outcome) -> Void = { outcome in
+                once.pending.withLock { pending in
+                    pending?.resume(returning: outcome)
+                    pending = nil
+                }
+            }
+            let timer = Task {
+                try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+                resume(.timedOut)
+            }
+            Task {
+                let outcome: Outcome
+                do {
+                    outcome = .answered(try await send(outgoing))
+                } catch {
+                    outcome = .failed(error)
+                }
+                timer.cancel()
+                resume(outcome)
+            }
+        }
+    }
+}

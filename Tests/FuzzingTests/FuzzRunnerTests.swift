@@ -1,0 +1,76 @@
+import CassetteKit
+import ContractKit
+import Foundation
+import Fuzzing
+import HarnessTesting
+import Testing
+
+@Suite("fuzzing: how answers are judged")
+struct FuzzRunnerTests {
+    static func runner(
+        requests: Int = 20, timeout: Double = 30,
+        send: @escaping @Sendable (CassetteRequest) async throws -> CassetteResponse
+    ) throws -> FuzzRunner {
+        let schemas = try RepositoryRoot.schemas()
+        let registry = try SchemaRegistry(folder: schemas)
+        let contract = try FuzzContract(vendor: "referralhero", schemas: schemas)
+        return FuzzRunner(
+            contract: contract, registry: registry, profile: .forVendor("referralhero"),
+            target: FuzzTarget(name: "a test target", baseURL: "http://127.0.0.1:9/referralhero", send: send),
+            options: FuzzRunner.Options(requests: requests, seed: 5, timeout: timeout))
+    }
+
+    @Test("a 5xx is a finding with a curl line and a one-entry cassette")
+    func serverErrors() async throws {
+        let runner = try Self.runner {
+            _ in CassetteResponse(status: 503, headers: ["Content-Type": "text/plain"], body: Data("down".utf8))
+        }
+        let result = try await runner.run()
+        #expect(result.findings.count == 20)
+        let finding = try #require(result.findings.first)
+        #expect(finding.kind == .serverError)
+        #expect(finding.curl.hasPrefix("curl -sS -i -X "))
+        #expect(finding.curl.contains("'http://127.0.0.1:9/referralhero/lists/"))
+        #expect(finding.cassette.entries.count == 1)
+        #expect(finding.cassette.entries.first?.response.status == 503)
+    }
+
+    @Test("a valid request refused with 400 is a finding; an invalid one accepted with 200 is one too")
+    func refusedAndAccepted() async throws {
+        let body = Data(#"{"status":"error","message":"no","code":"invalid_request_body"}"#.utf8)
+        let refusing = try Self.runner { _ in
+            CassetteResponse(status: 400, headers: ["Content-Type": "application/json"], body: body)
+        }
+        let refused = try await refusing.run()
+        #expect(refused.findings.contains { $0.kind == .validRefused })
+        #expect(!refused.findings.contains { $0.kind == .invalidAccepted })
+
+        let accepting = try Self.runner { _ in CassetteResponse(status: 200) }
+        let accepted = try await accepting.run()
+        #expect(accepted.findings.contains { $0.messages.contains { $0.contains("accepted with 200") } })
+    }
+
+    @Test("a target that never answers is a hang, and one that fails at once is unreachable")
+    func hangsAndFailures() async throws {
+        let hanging = try Self.runner(requests: 2, timeout: 0.05) { _ in
+            let (stream, continuation) = AsyncStream<Int>.makeStream()
+            for await _ in stream {}
+            continuation.finish()
+            return CassetteResponse(status: 200)
+        }
+        let result = try await hanging.run()
+        #expect(result.findings.map(\.kind) == [.hang, .hang])
+
+        struct Refused: Error {}
+        let failing = try Self.runner { _ in throw Refused() }
+        await #expect(throws: FuzzError.self) { try await failing.run() }
+    }
+
+    @Test("curl lines quote bytes a shell would mangle")
+    func curlQuoting() async throws {
+        let runner = try Self.runner(requests: 1) { _ in CassetteResponse(status: 500) }
+        let finding = try #require(try await runner.run().findings.first)
+        #expect(!finding.curl.contains("\n"))
+        #expect(finding.curl.contains("-H 'Authorization: rh-sim-token'"))
+    }
+}
