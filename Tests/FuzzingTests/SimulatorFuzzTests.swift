@@ -8,9 +8,7 @@ import Testing
 
 @Suite("fuzzing: a short deterministic run against every simulator")
 struct SimulatorFuzzTests {
-    /// Adapty and WebEngage still have findings (their simulators are being changed elsewhere); they join this
-    /// list once `harness fuzz --vendor adapty` and `--vendor webengage` report none.
-    static let vendors = ["engage", "referralhero", "walkme"]
+    static let vendors = ["engage", "referralhero", "walkme", "adapty", "webengage"]
 
     @Test("200 requests with seed 1 find nothing", arguments: vendors)
     func shortRunFindsNothing(vendor: String) async throws {

@@ -96,11 +96,25 @@ struct AdaptySimulatorTests {
         #expect(try await sim.call("GET", "/api/v1/sdk/analytics/profiles/nobody/").code == "PROFILE_NOT_FOUND")
     }
 
+    @Test("Profile and event bodies sent as anything but application/json are refused with 400")
+    func nonJSONBodies() async throws {
+        let body = Data(#"{"data":{"type":"adapty_analytics_profile","id":"p1","attributes":{}}}"#.utf8)
+        for path in ["/api/v1/sdk/analytics/profiles/p1/", "/api/v1/sdk/events/"] {
+            let request = CassetteRequest(
+                method: "POST", url: path,
+                headers: ["Authorization": "Api-Key \(AdaptySimulatorFixture.key)", "Content-Type": "text/plain"],
+                body: body)
+            let response = try await sim.host.respond(vendor: "adapty", to: request)
+            #expect(response.status == 400, "\(path)")
+        }
+    }
+
     @Test(
         "Malformed profile and event bodies get 400 in the detail form, never a 5xx",
         arguments: [
             "", "not json", "[]", #"{"data":1}"#, #"{"data":{"type":"x","id":"p1","attributes":{}}}"#,
-            #"{"data":{"type":"adapty_analytics_profile","id":"other","attributes":{}}}"#,
+            #"{"data":{"type":"adapty_analytics_profile","id":"p1","attributes":{}},"extra":true}"#,
+            #"{"data":{"type":"adapty_analytics_profile","id":7,"attributes":{}}}"#,
             #"{"data":{"type":"adapty_analytics_profile","id":"p1","attributes":{"unknown_key":1}}}"#,
         ])
     func malformedBodies(_ body: String) async throws {

@@ -95,6 +95,26 @@ struct WebEngageSimulatorTests {
         #expect(unknown.json == ["properties": []])
     }
 
+    @Test(
+        "An event upload with an unknown member, a non-string cuid or a non-JSON type is refused with 400",
+        arguments: [
+            (#"{"events":[],"extra":1}"#, "application/json"),
+            (
+                #"{"cuid":12345,"events":[{"event_name":"a","system_data":{},"event_data":{},"event_time":"t"}]}"#,
+                "application/json"
+            ),
+            (#"{"events":[{"event_name":"a","system_data":{},"event_data":{},"event_time":"t"}]}"#, "text/plain"),
+        ])
+    func badEventUploads(body: String, contentType: String) async throws {
+        let fixture = try WebEngageFixture()
+        let answer = try await fixture.call(
+            "POST", "\(WebEngageFixture.user)/events", body: Data(body.utf8), headers: ["Content-Type": contentType],
+            validRequest: false)
+        #expect(answer.status == 400)
+        #expect(answer.code == "invalid_events")
+        #expect(try await fixture.admin("GET", "/events")["events"] == [])
+    }
+
     @Test("An unknown license, a missing screen and an unknown path get the documented errors")
     func errors() async throws {
         let fixture = try WebEngageFixture()

@@ -69,14 +69,22 @@ enum AdaptySimulatorProfiles {
         guard let value = try? JSONValue(parsing: body) else {
             throw AdaptySimulatorFailure.invalid("the body is not JSON")
         }
-        guard let data = value["data"], data.objectValue != nil else {
+        guard let data = value["data"], let envelope = data.objectValue else {
             throw AdaptySimulatorFailure.invalid("`data` is required")
+        }
+        if let unknown = value.objectValue?.keys.first(where: { $0 != "data" }) {
+            throw AdaptySimulatorFailure.invalid("`\(unknown)` is not a member of a profile request")
+        }
+        if let unknown = envelope.keys.first(where: { !["type", "id", "attributes"].contains($0) }) {
+            throw AdaptySimulatorFailure.invalid("`data.\(unknown)` is not a member of a profile request")
         }
         guard data["type"]?.stringValue == "adapty_analytics_profile" else {
             throw AdaptySimulatorFailure.invalid("`data.type` must be adapty_analytics_profile")
         }
-        guard data["id"]?.stringValue == profileId else {
-            throw AdaptySimulatorFailure.invalid("`data.id` must be the profile id of the path")
+        // `data.id` repeats the profile id; the path names the profile (assumed: what Adapty does with a
+        // different id is not documented), so any string is accepted and the path's id is kept.
+        guard data["id"]?.stringValue != nil else {
+            throw AdaptySimulatorFailure.invalid("`data.id` must be a string")
         }
         guard let attributes = data["attributes"]?.objectValue else {
             throw AdaptySimulatorFailure.invalid("`data.attributes` must be an object")

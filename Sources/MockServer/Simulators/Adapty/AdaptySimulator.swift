@@ -69,10 +69,12 @@ public struct AdaptySimulator: Simulator {
                             kind: kind, app: app, placementId: placement, variation: variation,
                             profileAttributes: profileAttributes, pageBaseURL: settings.pageBaseURL, db))
                 case .profile(let id):
+                    if request.method == "POST" || request.method == "PATCH" { try Self.requireJSON(request) }
                     return try AdaptySimulatorProfiles.answer(
                         method: request.method, profileId: id, body: body, now: now, db)
                 case .events:
                     guard request.method == "POST" else { throw AdaptySimulatorFailure.methodNotAllowed }
+                    try Self.requireJSON(request)
                     return try AdaptySimulatorEvents.receive(body, db)
                 case .onboardingPage, .onboardingScript:
                     throw AdaptySimulatorFailure.notFound
@@ -80,6 +82,13 @@ public struct AdaptySimulator: Simulator {
             } catch let failure as AdaptySimulatorFailure {
                 return failure.response
             }
+        }
+    }
+
+    /// Every request body of the contract is JSON: another `Content-Type` is a 400 in the `detail` form.
+    private static func requireJSON(_ request: CassetteRequest) throws {
+        guard let type = request.headers["Content-Type"], MediaType(contentType: type) == .json else {
+            throw AdaptySimulatorFailure.invalid("the body must be sent as application/json")
         }
     }
 

@@ -9,7 +9,12 @@ import JSONCore
 enum WebEngageEvents {
     static let maximumBatch = 100
 
-    static func store(_ body: Data, for user: WebEngageUser, _ db: Database) throws -> CassetteResponse {
+    static func store(
+        _ body: Data, contentType: String?, for user: WebEngageUser, _ db: Database
+    ) throws -> CassetteResponse {
+        guard let contentType, MediaType(contentType: contentType) == .json else {
+            throw WebEngageFailure.badRequest("invalid_events", "the events must be sent as application/json")
+        }
         guard let object = (try? JSONValue(parsing: body))?.objectValue,
             let events = object["events"]?.arrayValue, !events.isEmpty
         else {
@@ -18,6 +23,12 @@ enum WebEngageEvents {
         }
         guard events.count <= maximumBatch else {
             throw WebEngageFailure.badRequest("invalid_events", "at most \(maximumBatch) events per upload")
+        }
+        if let unknown = object.keys.first(where: { $0 != "cuid" && $0 != "events" }) {
+            throw WebEngageFailure.badRequest("invalid_events", "`\(unknown)` is not a member of an event upload")
+        }
+        if let given = object["cuid"], given.stringValue == nil {
+            throw WebEngageFailure.badRequest("invalid_events", "`cuid` must be a string")
         }
         let cuid = object["cuid"]?.stringValue ?? user.cuid
         var rows: [(String, String, String, String)] = []
