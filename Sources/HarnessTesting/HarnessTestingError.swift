@@ -5,6 +5,7 @@ public enum HarnessTestingError: Error, Sendable, CustomStringConvertible, Local
     /// No folder above the test file holds a `Package.swift`: the test runs outside a ContractHarness checkout.
     case noCheckout(file: String)
 
+    /// The message, naming the file and what to do next.
     public var description: String {
         switch self {
         case .noCheckout(let file):
@@ -12,5 +13,6 @@ public enum HarnessTestingError: Error, Sendable, CustomStringConvertible, Local
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

@@ -2,6 +2,7 @@ public import Foundation
 
 /// A uniquely named folder under the system's temporary directory, removed when the work is done.
 public struct TemporaryDirectory: Sendable {
+    /// The folder.
     public let url: URL
 
     /// Creates the folder. Prefer ``withTemporaryDirectory(_:)``, which also removes it.

@@ -37,8 +37,11 @@ public enum BuiltExecutable {
 
 /// What a finished child process left behind.
 public struct ProcessOutput: Sendable {
+    /// The exit status (or the signal number when the process was killed).
     public var status: Int32
+    /// Everything written to standard output, as UTF-8.
     public var standardOutput: String
+    /// Everything written to standard error, as UTF-8.
     public var standardError: String
 }
 
