@@ -34,7 +34,7 @@ struct WalkMeFlowSession: Sendable {
         let identifiers = context.identifiers
         let walkMe = WalkMe(
             environment: WalkMeEnvironment(
-                transport: offline ? OfflineTransport() : context.transport, baseURL: context.baseURL,
+                transport: NetworkSwitch(context.transport, online: !offline), baseURL: context.baseURL,
                 now: { clock.now }, makeIdentifier: { identifiers.next().uuidString.lowercased() }, store: store,
                 device: .fixed(device)))
         walkMe.setCampaignInfoDelegate(recorder)
@@ -84,19 +84,6 @@ struct WalkMeFlowSession: Sendable {
             "campaignIds": .array(result.campaignIds.map(JSONValue.string)),
             "tokenRefusals": .array(result.tokenRefusals.map(JSONValue.string)),
         ]
-    }
-}
-
-/// A device without network: every call fails before reaching a server.
-struct OfflineTransport: ClientTransport {
-    struct NotConnected: Error, CustomStringConvertible {
-        var description: String { "the device is offline" }
-    }
-
-    func send(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        throw NotConnected()
     }
 }
 
