@@ -55,12 +55,8 @@ extension Harness {
         var findings = ".harness/fuzz"
 
         func validate() throws {
-            guard (1...10_000_000).contains(requests) else {
-                throw ValidationError("--requests must be between 1 and 10000000, not \(requests)")
-            }
-            guard timeout.isFinite, timeout > 0, timeout <= 3_600 else {
-                throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
-            }
+            try OptionRange.count(requests, "--requests", in: 1...10_000_000)
+            try OptionRange.seconds(timeout, "--timeout", in: 0.001...3_600)
             if let against, URL(string: against)?.host == nil {
                 throw ValidationError("--against must be an absolute URL such as http://127.0.0.1:8080/engage")
             }
