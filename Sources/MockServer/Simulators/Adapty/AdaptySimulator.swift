@@ -87,7 +87,7 @@ public struct AdaptySimulator: Simulator {
 
     /// Every request body of the contract is JSON: another `Content-Type` is a 400 in the `detail` form.
     private static func requireJSON(_ request: CassetteRequest) throws {
-        guard let type = request.headers["Content-Type"], MediaType(contentType: type) == .json else {
+        guard request.declaresJSON else {
             throw AdaptySimulatorFailure.invalid("the body must be sent as application/json")
         }
     }

@@ -10,9 +10,9 @@ enum WebEngageEvents {
     static let maximumBatch = 100
 
     static func store(
-        _ body: Data, contentType: String?, for user: WebEngageUser, _ db: Database
+        _ body: Data, declaredJSON: Bool, for user: WebEngageUser, _ db: Database
     ) throws -> CassetteResponse {
-        guard let contentType, MediaType(contentType: contentType) == .json else {
+        guard declaredJSON else {
             throw WebEngageFailure.badRequest("invalid_events", "the events must be sent as application/json")
         }
         guard let object = (try? JSONValue(parsing: body))?.objectValue,

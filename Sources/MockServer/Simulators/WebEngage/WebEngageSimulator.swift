@@ -54,7 +54,7 @@ public struct WebEngageSimulator: Simulator {
                         variation: String(last.dropFirst(WebEngageTemplates.prefix.count)), request: request,
                         for: user, db)
                 case ("POST", "events"):
-                    return try WebEngageEvents.store(body, contentType: request.headers["Content-Type"], for: user, db)
+                    return try WebEngageEvents.store(body, declaredJSON: request.declaresJSON, for: user, db)
                 default:
                     throw WebEngageFailure.notFound(
                         "not_found", "WebEngage has no endpoint \(method) /\(segments.joined(separator: "/"))")
