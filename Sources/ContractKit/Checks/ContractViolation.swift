@@ -13,6 +13,8 @@ public struct ContractViolation: Sendable, Hashable, CustomStringConvertible {
         case jsonSchema = "json-schema"
         case xmlSchema = "xml-schema"
         case unredactedSecret = "unredacted-secret"
+        /// A flow declares a violation (``ExpectedViolation``) that its cassette does not have.
+        case expectedViolationAbsent = "expected-violation-absent"
     }
 
     public var cassette: String

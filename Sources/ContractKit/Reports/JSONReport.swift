@@ -9,11 +9,13 @@ public enum JSONReport {
                 "vendor": .string(cassette.vendor),
                 "entries": .array(
                     cassette.entries.map { entry in
-                        [
+                        var object: JSONValue = [
                             "index": .number(JSONNumber(entry.index)),
                             "name": .string(entry.name),
                             "violations": .array(entry.violations.map(violation)),
                         ]
+                        if !entry.expected.isEmpty { object["expected"] = .array(entry.expected.map(violation)) }
+                        return object
                     }),
             ]
             if let error = cassette.error { object["error"] = .string(error) }

@@ -24,11 +24,14 @@ public struct VerificationReport: Sendable {
         /// `POST /XMLAPI → 200`.
         public var name: String
         public var violations: [ContractViolation]
+        /// Violations the entry's flow commits on purpose (``ExpectedViolation``): reported, not counted.
+        public var expected: [ContractViolation]
 
-        public init(index: Int, name: String, violations: [ContractViolation]) {
+        public init(index: Int, name: String, violations: [ContractViolation], expected: [ContractViolation] = []) {
             self.index = index
             self.name = name
             self.violations = violations
+            self.expected = expected
         }
     }
 

@@ -1,4 +1,5 @@
 public import CassetteKit
+public import ContractKit
 public import Foundation
 public import JSONCore
 
@@ -30,6 +31,9 @@ public struct Flow: Sendable, Identifiable {
     /// Admin requests sent to the vendor's simulator after its reset and before the flow runs (paths relative to
     /// `/__harness/vendors/<vendor>`), e.g. setting a campaign's goal. Used when recording and by the provider check.
     public var simulatorSetup: [CassetteRequest]
+    /// Contract violations the flow commits on purpose to show the server's answer (an error case that sends a
+    /// request without its token): the contract check requires each and does not count them.
+    public var expectedViolations: [ExpectedViolation]
     /// Runs the journey and returns its outcome.
     public var run: @Sendable (FlowContext) async throws -> JSONValue
 
@@ -41,6 +45,7 @@ public struct Flow: Sendable, Identifiable {
         summary: String,
         volatile: [FieldRule] = [],
         simulatorSetup: [CassetteRequest] = [],
+        expectedViolations: [ExpectedViolation] = [],
         run: @escaping @Sendable (FlowContext) async throws -> JSONValue
     ) {
         self.vendor = vendor
@@ -50,6 +55,7 @@ public struct Flow: Sendable, Identifiable {
         self.summary = summary
         self.volatile = volatile
         self.simulatorSetup = simulatorSetup
+        self.expectedViolations = expectedViolations
         self.run = run
     }
 

@@ -94,6 +94,10 @@ public struct FlowEngine: Sendable {
                 options.contractPaths != nil || mine.contains(file.path)
                     || (!claimed.contains(file.path) && takesUnclaimed)
             }
+            // The violations each flow commits on purpose, by its cassette's path.
+            let expectations = Dictionary(
+                catalog.map { ($0.cassetteURL(in: cassettesRoot).standardizedFileURL.path, $0.expectedViolations) },
+                uniquingKeysWith: { first, _ in first })
             for (done, file) in files.enumerated() {
                 defer { progress?(done + 1, files.count) }
                 let path = display(file)
@@ -101,6 +105,7 @@ public struct FlowEngine: Sendable {
                     contract.add(
                         try InteractionCassette.read(file, displayPath: path, vendor: options.contractVendor),
                         checkedBy: check)
+                    contract.expect(expectations[file.path] ?? [], inCassette: path)
                 } catch {
                     contract.cassettes.append(
                         VerificationReport.Cassette(

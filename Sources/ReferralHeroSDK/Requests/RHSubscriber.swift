@@ -19,7 +19,7 @@ public struct RHSubscriber: Sendable, Hashable {
     public var otherIdentifierValue: String?
     /// `extra_field`.
     public var extraField: String?
-    /// `extra_field_2` (the shipped iOS SDK sends it as `extra_field2`, which the server ignores).
+    /// `extra_field_2`, the server's name (the iOS subscriber model calls it `extra_field2`; the server takes both).
     public var extraField2: String?
     /// `option_field_value`.
     public var optionFieldValue: String?
@@ -33,9 +33,9 @@ public struct RHSubscriber: Sendable, Hashable {
     public var landingPageURL: String?
     /// `is_quick_add_referral`.
     public var isQuickAddReferral: Bool?
-    /// `double_optin`.
+    /// `double_optin`, sent as a JSON boolean (the iOS subscriber model types it as a string; the server takes both).
     public var doubleOptin: Bool?
-    /// `points`.
+    /// `points`, sent as a JSON integer (the iOS subscriber model types it as a string; the server takes both).
     public var points: Int?
     /// `source`.
     public var source: String?
@@ -43,7 +43,8 @@ public struct RHSubscriber: Sendable, Hashable {
     public var transactionID: String?
     /// `conversion_category`.
     public var conversionCategory: String?
-    /// `conversion_value`.
+    /// `conversion_value`, sent as a JSON number (the iOS subscriber model types it as a string; the server takes
+    /// both).
     public var conversionValue: Double?
     /// `visitor_id`.
     public var visitorID: String?

@@ -28,12 +28,12 @@ extension RHSubscriber {
         body.subscribePageUrl = subscribePageURL
         body.landingPageUrl = landingPageURL
         body.isQuickAddReferral = isQuickAddReferral
-        body.doubleOptin = doubleOptin
-        body.points = points
+        body.doubleOptin = doubleOptin.map { .case1($0) }
+        body.points = points.map { .case1($0) }
         body.source = source
         body.transactionId = transactionID
         body.conversionCategory = conversionCategory
-        body.conversionValue = conversionValue
+        body.conversionValue = conversionValue.map { .case1($0) }
         body.visitorId = visitorID
         body.status = status
         return body
@@ -68,7 +68,7 @@ extension RHTrackReferral {
             timestamp: timestamp)
         body.transactionId = transactionID
         body.conversionCategory = conversionCategory
-        body.conversionValue = conversionValue
+        body.conversionValue = conversionValue.map { .case1($0) }
         return body
     }
 }

@@ -61,6 +61,24 @@ struct ReferralHeroRequestTests {
         #expect(viaPrefix.data["id"] == .string(id))
     }
 
+    @Test("The iOS model's string-typed points, double_optin, conversion_value and its extra_field2 are stored")
+    func iOSModelStrings() async throws {
+        let fixture = try ReferralHeroFixture()
+        let created = try await fixture.campaignCall(
+            "POST", "/subscribers",
+            #"{"email":"ios@example.com","domain":"https://example.com","points":"-7","double_optin":"true","conversion_value":"+19.5","extra_field2":"blue"}"#
+        )
+        #expect(created.status == 200)
+        #expect(created.data["points"] == -7)
+        #expect(created.data["conversion_amount"] == 19.5)
+        #expect(created.data["extra_field_2"] == "blue")
+        let id = try #require(created.data["id"]?.stringValue)
+        let updated = try await fixture.campaignCall(
+            "PATCH", "/subscribers/\(id)", #"{"points":"12","conversion_value":"3","double_optin":false}"#)
+        #expect(updated.data["points"] == 12)
+        #expect(updated.data["conversion_amount"] == 3)
+    }
+
     @Test("Malformed JSON, wrong types, unknown fields and bad values are invalid_request_body, never a crash")
     func badBodies() async throws {
         let fixture = try ReferralHeroFixture()
@@ -68,7 +86,11 @@ struct ReferralHeroRequestTests {
             #"{"email":"#, "[]", #""text""#, #"{"email":42,"domain":"https://example.com"}"#,
             #"{"email":"a@example.com","domain":"https://example.com","points":1.5}"#,
             #"{"email":"a@example.com","domain":"https://example.com","double_optin":"yes"}"#,
-            #"{"email":"a@example.com","domain":"https://example.com","extra_field2":"iOS slip"}"#,
+            #"{"email":"a@example.com","domain":"https://example.com","points":"ten"}"#,
+            #"{"email":"a@example.com","domain":"https://example.com","points":"99999999999999999999"}"#,
+            #"{"email":"a@example.com","domain":"https://example.com","conversion_value":"1e400"}"#,
+            #"{"email":"a@example.com","domain":"https://example.com","conversion_value":"12."}"#,
+            #"{"email":"a@example.com","domain":"https://example.com","extra_field3":"unknown"}"#,
             #"{"email":"a@example.com","domain":"https://example.com","timestamp":"soon"}"#,
             #"{"email":"a@example.com","domain":"https://example.com","screen_size":"big"}"#,
         ]

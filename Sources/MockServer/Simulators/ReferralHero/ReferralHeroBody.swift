@@ -2,10 +2,20 @@ import Foundation
 import JSONCore
 
 /// A request body checked against the contract's request schemas: a JSON object whose keys the server knows, each
-/// of the declared type. Android's camelCase keys (§1.3) are read under the server's names. Anything else (not JSON,
-/// not an object, an unknown key, a wrong type, a malformed `timestamp` or `screen_size`) is `invalid_request_body`.
+/// of the declared type. Android's camelCase keys and the iOS model's `extra_field2` are read under the server's
+/// names; the iOS model's string-typed `points`, `double_optin` and `conversion_value` are read as the number or
+/// boolean they spell. Anything else (not JSON, not an object, an unknown key, a wrong type, a malformed
+/// `timestamp` or `screen_size`) is `invalid_request_body`.
 struct ReferralHeroBody {
-    enum Kind { case string, number, integer, boolean }
+    enum Kind {
+        case string, number, integer, boolean
+        /// A JSON integer or a decimal string of one (the iOS subscriber model's `points (String)`).
+        case integerOrText
+        /// A JSON boolean or `"true"` / `"false"` (the iOS model's `double_optin (string value)`).
+        case booleanOrText
+        /// A JSON number or a decimal string (the iOS model's `conversion_value (String)`).
+        case numberOrText
+    }
 
     /// `SubscriberRequest`: the server's keys and their types.
     static let subscriberFields: [String: Kind] = [
@@ -14,14 +24,15 @@ struct ReferralHeroBody {
         "other_identifier_value": .string, "extra_field": .string, "extra_field_2": .string,
         "option_field_value": .string, "referrer": .string, "lifetime_spend": .number,
         "subscribe_page_url": .string, "landing_page_url": .string, "is_quick_add_referral": .boolean,
-        "double_optin": .boolean, "points": .integer, "source": .string, "transaction_id": .string,
-        "conversion_category": .string, "conversion_value": .number, "visitor_id": .string, "status": .string,
+        "double_optin": .booleanOrText, "points": .integerOrText, "source": .string, "transaction_id": .string,
+        "conversion_category": .string, "conversion_value": .numberOrText, "visitor_id": .string, "status": .string,
         "device": .string, "os_type": .string, "ip_address": .string, "screen_size": .string, "timestamp": .string,
         "uuid": .string, "subscriber_id": .string, "social": .string,
     ]
 
-    /// Android's Gson property names and the server names they stand for.
-    static let androidAliases: [String: String] = [
+    /// Android's Gson property names (and the iOS model's `extra_field2`) and the server names they stand for.
+    static let aliases: [String: String] = [
+        "extra_field2": "extra_field_2",
         "phoneNumber": "phone_number", "cryptoWalletAddress": "crypto_wallet_address", "extraField": "extra_field",
         "extraField2": "extra_field_2", "doubleOptIn": "double_optin", "transactionId": "transaction_id",
         "conversionCategory": "conversion_category", "conversionValue": "conversion_value",
@@ -45,8 +56,10 @@ struct ReferralHeroBody {
         for (key, value) in object {
             let name = aliases[key] ?? key
             guard let kind = fields[name] else { throw Self.invalid("unknown field `\(key)`") }
-            guard Self.matches(value, kind) else { throw Self.invalid("`\(key)` is not a \(kind)") }
-            values[name] = value
+            guard let read = Self.read(value, as: kind) else {
+                throw Self.invalid("`\(key)` is not \(Self.describe(kind))")
+            }
+            values[name] = read
         }
         if let timestamp = values["timestamp"]?.stringValue,
             timestamp.isEmpty || !timestamp.allSatisfy({ $0.isASCII && $0.isNumber })
@@ -79,11 +92,49 @@ struct ReferralHeroBody {
             screenSize: text("screen_size"))
     }
 
-    private static func matches(_ value: JSONValue, _ kind: Kind) -> Bool {
+    /// `value` as the server stores it when it is of `kind`: strings that spell a number or a boolean are read as
+    /// one; `nil` when it is not of `kind`.
+    static func read(_ value: JSONValue, as kind: Kind) -> JSONValue? {
         switch (kind, value) {
-        case (.string, .string), (.boolean, .bool), (.number, .number): true
-        case (.integer, .number(let number)): number.isInteger
-        default: false
+        case (.string, .string), (.boolean, .bool), (.number, .number), (.booleanOrText, .bool),
+            (.numberOrText, .number):
+            return value
+        case (.integer, .number(let number)), (.integerOrText, .number(let number)):
+            return number.isInteger ? value : nil
+        case (.integerOrText, .string(let text)):
+            return Self.isDecimal(text, fraction: false)
+                ? Int64(text).map { .number(JSONNumber(text: String($0))) } : nil
+        case (.booleanOrText, .string("true")): return .bool(true)
+        case (.booleanOrText, .string("false")): return .bool(false)
+        case (.numberOrText, .string(let text)):
+            guard Self.isDecimal(text, fraction: true), let double = Double(text), double.isFinite else { return nil }
+            return .number(JSONNumber(double))
+        default:
+            return nil
+        }
+    }
+
+    /// An optional sign, 1 to 18 digits (15 when a fraction may follow), and when `fraction` is allowed an optional
+    /// `.` and 1 to 15 digits: the contract's patterns for the string-typed numbers.
+    private static func isDecimal(_ text: String, fraction: Bool) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard let whole = parts.first, digits(whole) else { return false }
+        guard parts.count == 2 else { return whole.count <= (fraction ? 15 : 18) }
+        return fraction && whole.count <= 15 && digits(parts[1]) && parts[1].count <= 15
+    }
+
+    private static func describe(_ kind: Kind) -> String {
+        switch kind {
+        case .string: "a string"
+        case .number: "a number"
+        case .integer: "an integer"
+        case .boolean: "a boolean"
+        case .integerOrText: "an integer (or a string of digits)"
+        case .booleanOrText: "a boolean (or \"true\" / \"false\")"
+        case .numberOrText: "a number (or a decimal string)"
         }
     }
 

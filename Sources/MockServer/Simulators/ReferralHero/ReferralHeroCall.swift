@@ -36,7 +36,7 @@ struct ReferralHeroCall {
     }
 
     private func subscriberBody(_ data: Data) throws -> ReferralHeroBody {
-        try ReferralHeroBody(data, fields: ReferralHeroBody.subscriberFields, aliases: ReferralHeroBody.androidAliases)
+        try ReferralHeroBody(data, fields: ReferralHeroBody.subscriberFields, aliases: ReferralHeroBody.aliases)
     }
 
     /// The subscriber `id` of this campaign, or `subscriber_not_found`.
