@@ -7,7 +7,7 @@ import Testing
 struct CampaignTests {
     @Test("A deep link sets the campaign with CampaignValidFor and tracks session started with its parameters")
     func deepLinkValidFor() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let url = try #require(
             URL(string: "MakeAndBuild://test/5?CurrentCampaign=Spring%20Sale&CampaignValidFor=4hours&bad&x=1=2"))
         let (parameters, event) = try await fixture.engage.deepLinks.handle(url: url)
@@ -25,7 +25,7 @@ struct CampaignTests {
 
     @Test("CampaignExpiresAt wins over CampaignValidFor and takes the absolute form")
     func expiresAtPrecedence() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         try await fixture.engage.campaigns.update(from: [
             "CurrentCampaign": "Summer", "CampaignExpiresAt": "2014/08/01 07:23:00", "CampaignValidFor": "1 hour",
         ])
@@ -35,7 +35,7 @@ struct CampaignTests {
 
     @Test("The legacy CampaignEndTimeStamp is read as epoch seconds")
     func legacyEndTimeStamp() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let url = try #require(
             URL(
                 string:
@@ -53,7 +53,7 @@ struct CampaignTests {
             "CampaignExpiresAt=200000000000000d",
         ])
     func hostileExpiry(query: String) async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let url = try #require(URL(string: "Silverpop://campaign/TestCurrentCampaign?CurrentCampaign=Huge&\(query)"))
         let (_, event) = try await fixture.engage.deepLinks.handle(url: url)
         #expect(try event.event()[attribute: "CurrentCampaign"] == "Huge")
@@ -65,14 +65,14 @@ struct CampaignTests {
 
     @Test("Without an expiry the campaign lasts defaultCurrentCampaignExpiration")
     func defaultExpiry() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         try await fixture.engage.campaigns.update(from: ["CurrentCampaign": "Plain"])
         #expect(await fixture.engage.campaigns.expiresAt() == fixture.clock.now.addingTimeInterval(86_400))
     }
 
     @Test("An opened notification finds a nested campaign, tracks 49 and carries the displayed message")
     func openedNotification() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let payload: JSONValue = [
             "aps": ["alert": "Sale today"], "data": ["inner": ["CurrentCampaign": "Push", "CampaignValidFor": "2d"]],
         ]

@@ -30,7 +30,7 @@ struct DeepLinkRoutesTests {
             ),
         ]
         for example in cases {
-            let fixture = try EngageFixture()
+            let fixture = try await EngageFixture()
             let url = try #require(URL(string: example.url))
             let handled = try #require(try await fixture.engage.deepLinks.handle(url: url, routes: routes))
             #expect(handled.match.route == "campaign/:CurrentCampaign")
@@ -66,7 +66,7 @@ struct DeepLinkRoutesTests {
     func customHandlersAndNoRoute() async throws {
         let routes = try EngageDeepLinkRoutes(
             data: Data(#"{"routes":{"product/:id":{"handlers":["openProduct"]}}}"#.utf8))
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let seen = SeenHandlers()
         let url = try #require(URL(string: "MyApp://product/7"))
         let handled = try await fixture.engage.deepLinks.handle(url: url, routes: routes) { await seen.add($0, $1) }

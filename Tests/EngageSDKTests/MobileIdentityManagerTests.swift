@@ -11,7 +11,7 @@ struct MobileIdentityManagerTests {
 
     @Test("setupRecipient creates a recipient with a generated mobile user id, then needs no call")
     func setupNew() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture(mobileUserID: nil)
         let identity = fixture.engage.identity
         let result = try await identity.setupRecipient()
         let request = try #require(await fixture.server.xmlRequests.first)
@@ -29,9 +29,11 @@ struct MobileIdentityManagerTests {
 
     @Test("setupRecipient fails without a call when auto anonymous tracking is off and no mobile user id is set")
     func setupValidation() async throws {
-        let fixture = try EngageFixture(configure: {
-            $0.set(.bool(false), "enableAutoAnonymousTracking", in: "Recipient")
-        })
+        let fixture = try await EngageFixture(
+            mobileUserID: nil,
+            configure: {
+                $0.set(.bool(false), "enableAutoAnonymousTracking", in: "Recipient")
+            })
         await #expect(throws: EngageError.identity(.emptyMobileUserID)) {
             try await fixture.engage.identity.setupRecipient()
         }
@@ -40,7 +42,7 @@ struct MobileIdentityManagerTests {
 
     @Test("setupRecipient surfaces an AddRecipient fault as a typed failure")
     func setupFault() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture(mobileUserID: nil)
         await fixture.server.revokeAllTokens()
         await fixture.server.failNextTokenRequests([
             (200, #"{"access_token":"x","expires_in":100}"#), (200, #"{"access_token":"y","expires_in":100}"#),
@@ -55,7 +57,7 @@ struct MobileIdentityManagerTests {
 
     @Test("Scenario 1: no recipient has the ids, so they are added to the app's recipient")
     func scenarioOne() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture(mobileUserID: nil)
         let setup = try await fixture.engage.identity.setupRecipient()
         let result = try await fixture.engage.identity.checkIdentity(["facebook_id": "fb-1"])
         #expect(result.recipientID == setup.recipientID)
@@ -69,7 +71,7 @@ struct MobileIdentityManagerTests {
 
     @Test("Scenario 2: an existing recipient without a mobile user id takes the app's, with merge columns")
     func scenarioTwo() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture(mobileUserID: nil)
         let existing = await fixture.server.addRecipient(columns: ["facebook_id": "fb-2"])
         let identity = fixture.engage.identity
         let setup = try await identity.setupRecipient()
@@ -94,10 +96,12 @@ struct MobileIdentityManagerTests {
 
     @Test("Scenario 3: an existing recipient with its own mobile user id becomes the app's, audited")
     func scenarioThreeAudited() async throws {
-        let fixture = try EngageFixture(configure: { config in
-            config.set(.bool(true), "mergeHistoryInAuditRecordTable", in: "AuditRecord")
-            config.set(.string("29392"), "auditRecordListId", in: "AuditRecord")
-        })
+        let fixture = try await EngageFixture(
+            mobileUserID: nil,
+            configure: { config in
+                config.set(.bool(true), "mergeHistoryInAuditRecordTable", in: "AuditRecord")
+                config.set(.string("29392"), "auditRecordListId", in: "AuditRecord")
+            })
         let existing = await fixture.server.addRecipient(columns: ["facebook_id": "fb-3", "Mobile User Id": "M-OTHER"])
         let identity = fixture.engage.identity
         let setup = try await identity.setupRecipient()
@@ -124,9 +128,11 @@ struct MobileIdentityManagerTests {
 
     @Test("Scenario 3 without merge history sends an UpdateRecipient with no COLUMN")
     func scenarioThreeNoHistory() async throws {
-        let fixture = try EngageFixture(configure: {
-            $0.set(.bool(false), "mergeHistoryInMarketingDatabase", in: "Recipient")
-        })
+        let fixture = try await EngageFixture(
+            mobileUserID: nil,
+            configure: {
+                $0.set(.bool(false), "mergeHistoryInMarketingDatabase", in: "Recipient")
+            })
         await fixture.server.addRecipient(columns: ["facebook_id": "fb-4", "Mobile User Id": "M-4"])
         _ = try await fixture.engage.identity.checkIdentity(["facebook_id": "fb-4"])
         let merge = try #require(await fixture.server.xmlRequests.last)
@@ -136,9 +142,11 @@ struct MobileIdentityManagerTests {
 
     @Test("An audit table that is not configured fails the merge with the documented message")
     func auditWithoutTable() async throws {
-        let fixture = try EngageFixture(configure: {
-            $0.set(.bool(true), "mergeHistoryInAuditRecordTable", in: "AuditRecord")
-        })
+        let fixture = try await EngageFixture(
+            mobileUserID: nil,
+            configure: {
+                $0.set(.bool(true), "mergeHistoryInAuditRecordTable", in: "AuditRecord")
+            })
         await fixture.server.addRecipient(columns: ["facebook_id": "fb-5", "Mobile User Id": "M-5"])
         await #expect(throws: EngageError.identity(.missingAuditTableID)) {
             try await fixture.engage.identity.checkIdentity(["facebook_id": "fb-5"])
@@ -147,7 +155,7 @@ struct MobileIdentityManagerTests {
 
     @Test("Finding the app's own recipient needs no merge")
     func foundSelf() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture(mobileUserID: nil)
         let setup = try await fixture.engage.identity.setupRecipient()
         let mobile = await fixture.engage.identity.mobileUserID
         let result = try await fixture.engage.identity.checkIdentity(["Mobile User Id": mobile])

@@ -30,7 +30,7 @@ struct StoreCrashTests {
             #expect(!delivered.isEmpty)
             #expect(delivered.count < Self.count)
 
-            let fixture = try EngageFixture(storage: .file(database), maxEventsPerPost: 1000)
+            let fixture = try await EngageFixture(storage: .file(database), maxEventsPerPost: 1000)
             let stored = try await fixture.engage.store.events()
             #expect(stored.count == Self.count)
             #expect(stored.allSatisfy { !$0.isInFlight })

@@ -7,7 +7,7 @@ import Testing
 struct TokenProviderTests {
     @Test("The token grant is form-encoded with exactly the four refresh-token fields")
     func grantFields() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let token = try await fixture.engage.tokens.token()
         #expect(token.value == "token-1")
         #expect(token.authorization == "Bearer token-1")
@@ -21,7 +21,7 @@ struct TokenProviderTests {
 
     @Test("The token is cached, then refreshed once 90% of its life has passed, before it expires")
     func refreshBeforeExpiry() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let tokens = fixture.engage.tokens
         let first = try await tokens.token()
         #expect(first.expiresAt == fixture.clock.now.addingTimeInterval(14_400))
@@ -37,7 +37,7 @@ struct TokenProviderTests {
 
     @Test("HTTP 401 on XMLAPI refreshes the token once and retries once")
     func unauthorizedRetry() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let server = fixture.server
         await server.setRejection(.http401)
         let id = await server.addRecipient(columns: ["Email": "a@b.c"])
@@ -51,7 +51,7 @@ struct TokenProviderTests {
 
     @Test("XMLAPI fault 145 refreshes the token once and retries once")
     func sessionLostRetry() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let server = fixture.server
         let id = await server.addRecipient(columns: [:])
         _ = try await fixture.engage.tokens.token()
@@ -63,7 +63,7 @@ struct TokenProviderTests {
 
     @Test("A second rejection after the retry is final: 401 throws, fault 145 is returned")
     func retriesOnlyOnce() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let server = fixture.server
         await server.setRejection(.http401)
         _ = try await fixture.engage.tokens.token()
@@ -86,7 +86,7 @@ struct TokenProviderTests {
 
     @Test("50 concurrent callers without a token share exactly one token request")
     func noStampede() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let server = fixture.server
         let id = await server.addRecipient(columns: [:])
         await server.holdTokenRequests()
@@ -109,7 +109,7 @@ struct TokenProviderTests {
 
     @Test("Transient token errors back off exponentially; the next success resets the backoff")
     func backoff() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         await fixture.server.failNextTokenRequests([(503, "{}"), (500, "{}")])
         let token = try await fixture.engage.tokens.token()
         #expect(token.value == "token-3")
@@ -119,7 +119,7 @@ struct TokenProviderTests {
 
     @Test("An invalid client fails at once with the server's reason, and the next attempt waits first")
     func invalidClient() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         await fixture.server.failNextTokenRequests([
             (401, #"{"error":"invalid_client","error_description":"bad client"}"#)
         ])
@@ -137,7 +137,7 @@ struct TokenProviderTests {
 
     @Test("A 2xx token body with an error key, or without expires_in, is a failure")
     func malformedTokenBodies() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         await fixture.server.failNextTokenRequests([(200, #"{"error":"invalid_grant"}"#)])
         await #expect(throws: EngageError.tokenRequestFailed(status: 200, error: "invalid_grant", description: nil)) {
             try await fixture.engage.tokens.token()

@@ -40,7 +40,7 @@ struct UBFEventTests {
 
     @Test("By default a posted batch carries no eventId, and the store still knows each event's id")
     func postedWithoutIDs() async throws {
-        let fixture = try EngageFixture(
+        let fixture = try await EngageFixture(
             configure: { $0.set(100, "ubfEventCacheSize", in: "General") }, sendsEventIDs: false)
         let stored = try await fixture.engage.ubf.trackSessionStarted()
         #expect(try stored.event().id == stored.eventID)

@@ -12,7 +12,7 @@ struct UBFManagerTests {
 
     @Test("Events wait in the store until ubfEventCacheSize are ready, then go in one batch")
     func batchAtCacheSize() async throws {
-        let fixture = try EngageFixture(configure: cacheSize(3))
+        let fixture = try await EngageFixture(configure: cacheSize(3))
         let ubf = fixture.engage.ubf
         let first = try await ubf.trackNamedEvent("one")
         try await ubf.trackGoalCompleted("two")
@@ -31,7 +31,7 @@ struct UBFManagerTests {
 
     @Test("postEventCache flushes on demand in requests of maxEventsPerPost")
     func flushOnDemand() async throws {
-        let fixture = try EngageFixture(configure: cacheSize(100), maxEventsPerPost: 2)
+        let fixture = try await EngageFixture(configure: cacheSize(100), maxEventsPerPost: 2)
         for index in 0..<5 { try await fixture.engage.ubf.trackNamedEvent("e\(index)") }
         let report = try await fixture.engage.ubf.postEventCache()
         #expect(report.requests == 3)
@@ -42,7 +42,7 @@ struct UBFManagerTests {
 
     @Test("Offline, events stay NOT_POSTED and spend no retry; back online all of them are posted")
     func offlineThenOnline() async throws {
-        let fixture = try EngageFixture(configure: cacheSize(3))
+        let fixture = try await EngageFixture(configure: cacheSize(3))
         let ubf = fixture.engage.ubf
         await fixture.server.setOffline(true)
         var ids: [String] = []
@@ -63,7 +63,7 @@ struct UBFManagerTests {
 
     @Test("Before authentication succeeds (the token is refused), events wait without spending retries")
     func waitForAuthentication() async throws {
-        let fixture = try EngageFixture(configure: cacheSize(100))
+        let fixture = try await EngageFixture(configure: cacheSize(100))
         let event = try await fixture.engage.ubf.trackNamedEvent("early")
         let refusal = (status: 401, body: #"{"error":"invalid_client","error_description":"not yet"}"#)
         await fixture.server.failNextTokenRequests(Array(repeating: refusal, count: 4))
@@ -78,7 +78,7 @@ struct UBFManagerTests {
 
     @Test("Going to the background posts the event cache (automatic dispatch)")
     func backgroundDispatch() async throws {
-        let fixture = try EngageFixture(configure: cacheSize(100))
+        let fixture = try await EngageFixture(configure: cacheSize(100))
         let ubf = fixture.engage.ubf
         let first = try await ubf.trackNamedEvent("a")
         let second = try await ubf.trackGoalCompleted("b")
@@ -90,7 +90,7 @@ struct UBFManagerTests {
 
     @Test("A failing post retries up to maxNumRetries, then FAILED_POST; the delegate hears each failure")
     func retriesToFailedPost() async throws {
-        let fixture = try EngageFixture(configure: cacheSize(100))
+        let fixture = try await EngageFixture(configure: cacheSize(100))
         let event = try await fixture.engage.ubf.trackNamedEvent("doomed")
         await fixture.server.failNextEventPosts([500, 503, 500])
         for attempt in 1...3 {
@@ -110,7 +110,7 @@ struct UBFManagerTests {
 
     @Test("An event post answered 401 refreshes the token once and is resent")
     func eventPostReauthorizes() async throws {
-        let fixture = try EngageFixture(configure: cacheSize(1))
+        let fixture = try await EngageFixture(configure: cacheSize(1))
         _ = try await fixture.engage.tokens.token()
         await fixture.server.revokeAllTokens()
         let event = try await fixture.engage.ubf.trackNamedEvent("after expiry")
@@ -125,7 +125,7 @@ struct UBFManagerTests {
         let plugin = UBFAugmentationPlugin.location(fieldNames: fields) {
             UBFLocationFix(latitude: 52.5200066, longitude: 13.404954, address: "Berlin, BE 10117, Germany (DE)")
         }
-        let fixture = try EngageFixture(
+        let fixture = try await EngageFixture(
             clock: clock, configure: cacheSize(100), plugins: [plugin, .sync("tag") { $0.set("Plugin", "sync") }],
             engageClock: clock.clockWithEndlessSleep)
         let event = try await fixture.engage.ubf.trackNamedEvent("located")
@@ -148,7 +148,7 @@ struct UBFManagerTests {
             try await Task.sleep(for: .seconds(86_400))
             return event
         }
-        let fixture = try EngageFixture(configure: cacheSize(100), plugins: [slow])
+        let fixture = try await EngageFixture(configure: cacheSize(100), plugins: [slow])
         let event = try await fixture.engage.ubf.trackNamedEvent("late")
         #expect(event.status == .expired)
         #expect(fixture.clock.sleeps == [.seconds(15)])
@@ -161,13 +161,13 @@ struct UBFManagerTests {
     func startInstalledOnce() async throws {
         try await withTemporaryDirectory { folder in
             let url = folder.appending("engage.sqlite")
-            let first = try EngageFixture(storage: .file(url))
+            let first = try await EngageFixture(storage: .file(url))
             try await first.engage.ubf.start()
             #expect(await first.server.receivedEvents.count == 2)
             #expect(try await first.engage.store.count([.successfullyPosted]) == 2)
             let codes = try await first.engage.store.events().map(\.eventTypeCode)
             #expect(codes == [12, 13])
-            let second = try EngageFixture(server: first.server, storage: .file(url))
+            let second = try await EngageFixture(server: first.server, storage: .file(url))
             try await second.engage.ubf.start()
             let later = try await second.engage.store.events().map(\.eventTypeCode)
             #expect(later == [12, 13, 13])
@@ -176,7 +176,7 @@ struct UBFManagerTests {
 
     @Test("A session resumes after a short pause and ends after one past sessionLifecycleExpiration (30 minutes)")
     func sessions() async throws {
-        let fixture = try EngageFixture(configure: cacheSize(100))
+        let fixture = try await EngageFixture(configure: cacheSize(100))
         let ubf = fixture.engage.ubf
         try await ubf.start()
         fixture.clock.advance(by: 100)

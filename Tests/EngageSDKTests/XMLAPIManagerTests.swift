@@ -8,7 +8,7 @@ import Testing
 struct XMLAPIManagerTests {
     @Test("Requests go to /XMLAPI as the form field xml with the bearer token")
     func transport() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let result = try await fixture.engage.xmlAPI.addRecipient(email: "a&b@c.d")
         #expect(result.isSuccess)
         let request = try #require(await fixture.server.xmlRequests.first)
@@ -19,7 +19,7 @@ struct XMLAPIManagerTests {
 
     @Test("The anonymous recipient's id is stored; the deprecated merge sends its two updates in order")
     func anonymousFlow() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         let xmlAPI = fixture.engage.xmlAPI
         let anonymous = try await xmlAPI.addRecipientAnonymous()
         let anonymousID = try #require(anonymous.recipientID)
@@ -36,7 +36,7 @@ struct XMLAPIManagerTests {
 
     @Test("The last known location uses the configured columns and date format")
     func lastKnownLocation() async throws {
-        let fixture = try EngageFixture()
+        let fixture = try await EngageFixture()
         try await fixture.engage.identity.setMobileUserID("M-9")
         _ = try await fixture.engage.xmlAPI.updateUserLastKnownLocation(address: nil)
         let request = try #require(await fixture.server.xmlRequests.first)

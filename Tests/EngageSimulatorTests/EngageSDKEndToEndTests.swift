@@ -69,15 +69,27 @@ struct EngageSDKEndToEndTests {
         #expect(tokens["tokens"]?.arrayValue?.count == 2)
     }
 
-    @Test("Tracked events reach the simulator once, and values with & < ]]> and non-ASCII round-trip")
+    @Test(
+        "Tracked events wait for a mobile user id, then reach the simulator once with it; values with & < ]]> and non-ASCII round-trip"
+    )
     func events() async throws {
         let simulator = try SimulatorFixture()
         let engage = try Self.engage(simulator)
         _ = try await engage.ubf.trackNamedEvent("Tapped <Buy> & ]]> ü")
+        let waiting = try await engage.ubf.postEventCache()
+        #expect(waiting.awaitingIdentity == 1)
+        #expect(waiting.requests == 0)
+        #expect(try await simulator.admin("GET", "/events")["count"]?.int == 0)
+        try await engage.identity.setMobileUserID("user-42")
         let report = try await engage.ubf.postEventCache()
         #expect(report.failed.isEmpty)
+        #expect(report.awaitingIdentity == 0)
         let stored = try await simulator.admin("GET", "/events")
         #expect(stored["count"]?.int == 1)
+        #expect(
+            stored["events"]?[0]?["attributes"]?.arrayValue?.contains {
+                $0["name"] == "Primary User Id" && $0["value"] == "user-42"
+            } == true)
         let attributes = stored["events"]?[0]?["attributes"]?.arrayValue ?? []
         #expect(attributes.contains { $0["value"] == "Tapped <Buy> & ]]> ü" })
         #expect(try await engage.store.count([.successfullyPosted]) == 1)

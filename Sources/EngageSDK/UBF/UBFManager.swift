@@ -79,13 +79,24 @@ public actor UBFManager {
 
     /// Posts every ready event (NOT_POSTED and EXPIRED), oldest first, in requests of at most
     /// ``maxEventsPerPost``; stops at the first failed request. Throws only when the store fails.
+    ///
+    /// Identity first: while no mobile user id is stored nothing is posted (``UBFPostReport/awaitingIdentity``
+    /// counts what waits); events tracked before the id was known are posted with it (and with the recipient id,
+    /// when they had none). The README has apps identify the user before sending Universal Behaviors, and says
+    /// Universal Behaviors reads the stored mobile user id.
     public func postEventCache() async throws -> UBFPostReport {
         var report = UBFPostReport()
+        let identity = UBFIdentityStamp(
+            mobileUserID: await state.string(.mobileUserID), recipientID: await state.string(.recipientID))
+        guard !identity.mobileUserID.isEmpty else {
+            report.awaitingIdentity = try await store.readyCount()
+            return report
+        }
         while let claim = try await store.claimPostable(limit: maxEventsPerPost) {
             let ids = claim.events.map(\.eventID)
             report.requests += 1
             do {
-                try await client.post(claim.events.map(\.json))
+                try await client.post(claim.events.map { identity.stamp($0.json, includingID: store.includesEventIDs) })
             } catch {
                 let failure = EngageError.wrapping(error, operationID: EngageOperationID.eventSubmission)
                 guard failure.isAnswerToThePost else {

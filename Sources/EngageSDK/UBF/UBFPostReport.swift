@@ -9,6 +9,10 @@ public struct UBFPostReport: Sendable, Hashable {
     /// Events kept NOT_POSTED without spending a retry: there was no token (authentication has not succeeded yet)
     /// or no network. Only an answer from the server counts as a failed post.
     public var deferred: [String] = []
+    /// Ready events kept NOT_POSTED because no mobile user id is stored yet: Universal Behaviors reads the id that
+    /// ``MobileIdentityManager/setMobileUserID(_:)`` (the README's `EngageConfig storeMobileUserId:`) or
+    /// ``MobileIdentityManager/setupRecipient()`` stores, so events wait for an identity and are posted with it.
+    public var awaitingIdentity = 0
     /// Requests sent.
     public var requests = 0
     /// The failure that stopped the flush, if any.

@@ -23,7 +23,7 @@ extension Harness {
         @Argument(help: "Flows to record, as vendor/name (see harness flows).")
         var flows: [String] = []
 
-        @Option(help: "Record every flow of this vendor.")
+        @Option(help: "Record every flow of this vendor (with --all too: --all then means all of its flows).")
         var vendor: String?
 
         @Flag(help: "Record every flow.")
@@ -69,7 +69,7 @@ extension Harness {
         func run() async throws {
             _ = global.bootstrap()
             var selected: [Flow] = []
-            if all { selected = FlowCatalog.all }
+            if all && vendor == nil { selected = FlowCatalog.all }
             if let vendor { selected += FlowCatalog.flows(vendor: vendor) }
             for id in flows {
                 guard let flow = FlowCatalog.flow(id: id) else {

@@ -10,11 +10,12 @@ struct EngageFixture {
     let engage: Engage
 
     init(
-        server: FakeEngageServer = FakeEngageServer(), clock: ManualClock = ManualClock(),
+        mobileUserID: String? = EngageFixture.mobileUserID, server: FakeEngageServer = FakeEngageServer(),
+        clock: ManualClock = ManualClock(),
         storage: EngageStorage = .inMemory, configure: (inout EngageConfig) -> Void = { _ in },
         plugins: [UBFAugmentationPlugin] = [], engageClock: EngageClock? = nil, maxEventsPerPost: Int = 1000,
         sendsEventIDs: Bool = true
-    ) throws {
+    ) async throws {
         var config = try EngageConfig.defaults()
         configure(&config)
         self.server = server
@@ -30,5 +31,9 @@ struct EngageFixture {
                 augmentationPlugins: plugins, delegate: recorder, maxEventsPerPost: maxEventsPerPost)
         options.sendsEventIDs = sendsEventIDs
         engage = try Engage(options)
+        if let mobileUserID { try await engage.identity.setMobileUserID(mobileUserID) }
     }
+
+    /// The user the fixture's app has identified (stored before anything is tracked: events wait for an identity).
+    static let mobileUserID = "test-user-0001"
 }

@@ -84,6 +84,7 @@ var options = Engage.Options(
     storage: .file(URL(fileURLWithPath: arguments[1])), config: config, maxEventsPerPost: perPost)
 options.sendsEventIDs = true
 let engage = try Engage(options)
+try await engage.identity.setMobileUserID("probe-user")
 let builder = try await engage.ubf.builder()
 let now = Date()
 for start in stride(from: 0, to: count, by: 1000) {

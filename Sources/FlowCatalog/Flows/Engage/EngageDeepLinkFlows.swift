@@ -25,7 +25,7 @@ extension EngageFlows {
         simulatorSetup: [Env.settings()]
     ) { context in
         let routes = try EngageDeepLinkRoutes(data: Data(readmeDeepLinkConfig.utf8))
-        let engage = try Env.engage(context)
+        let engage = try await Env.identifiedEngage(context)
         var links: [Outcome] = []
         for link in [
             "Silverpop://campaign/TestCurrentCampaign?CampaignEndTimeStamp=1419465600",

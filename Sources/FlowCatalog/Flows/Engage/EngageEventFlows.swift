@@ -11,7 +11,7 @@ extension EngageFlows {
         summary: "The first start tracks Installed (12) and Session started (13) and posts them",
         simulatorSetup: [Env.settings()]
     ) { context in
-        let engage = try Env.engage(context)
+        let engage = try await Env.identifiedEngage(context)
         let report = try await engage.ubf.start()
         return ["start": Env.outcome(report), "events": try await Env.storedEvents(engage)]
     }
@@ -25,7 +25,7 @@ extension EngageFlows {
     ) { context in
         var config = try EngageConfig.defaults()
         config.set(3, "ubfEventCacheSize", in: "General")
-        let engage = try Env.engage(context, config: config)
+        let engage = try await Env.identifiedEngage(context, config: config)
         var waiting: [Outcome] = []
         for index in 1...3 {
             _ = try await engage.ubf.trackNamedEvent("step \(index)")
@@ -46,7 +46,7 @@ extension EngageFlows {
         var config = try EngageConfig.defaults()
         config.set(3, "ubfEventCacheSize", in: "General")
         let network = NetworkSwitch(context.transport, online: false)
-        let engage = try Env.engage(context, config: config, transport: network)
+        let engage = try await Env.identifiedEngage(context, config: config, transport: network)
         for name in ["first", "second", "third"] {
             _ = try await engage.ubf.trackNamedEvent(name)
             context.clock.advance(by: 1)
@@ -61,6 +61,39 @@ extension EngageFlows {
         ]
     }
 
+    static let eventsWaitForIdentity = Flow(
+        vendor: "engage", name: "events-wait-for-identity",
+        documentation:
+            "Engage iOS SDK README, Universal Behaviors API (assume a valid user identity first); Identifying a "
+            + "registered user (VERY IMPORTANT: Universal Behaviors reads the stored mobile user id)",
+        summary:
+            "Events tracked before the user is identified stay NOT_POSTED; SelectRecipientData then storing its "
+            + "RecipientId as the mobile user id lets all three go, carrying it (assumed: they wait rather than go "
+            + "without an identity)",
+        simulatorSetup: [Env.settings(), Env.addRecipient([("Email", "ann@example.com")])]
+    ) { context in
+        var config = try EngageConfig.defaults()
+        config.set(3, "ubfEventCacheSize", in: "General")
+        let engage = try Env.engage(context, config: config)
+        for name in ["browsed", "added to cart", "checked out"] {
+            _ = try await engage.ubf.trackNamedEvent(name)
+            context.clock.advance(by: 1)
+        }
+        let anonymous = try await engage.ubf.postEventCache()
+        let waiting = try await Env.storedEvents(engage)
+        let selected = try await engage.xmlAPI.selectRecipientData(email: "ann@example.com")
+        if let recipientID = selected.recipientID { try await engage.identity.setMobileUserID(recipientID) }
+        let identified = try await engage.ubf.postEventCache()
+        return [
+            "beforeIdentity": [
+                "awaitingIdentity": .number(JSONNumber(anonymous.awaitingIdentity)),
+                "requests": .number(JSONNumber(anonymous.requests)), "events": waiting,
+            ],
+            "mobileUserId": .string(await engage.identity.mobileUserID),
+            "identified": Env.outcome(identified), "events": try await Env.storedEvents(engage),
+        ]
+    }
+
     static let goalAndNamedEvents = Flow(
         vendor: "engage", name: "goal-and-named-events",
         documentation:
@@ -68,7 +101,7 @@ extension EngageFlows {
         summary: "Goal completed (16), goal abandoned (15) and a named event (17) with tags",
         simulatorSetup: [Env.settings()]
     ) { context in
-        let engage = try Env.engage(context)
+        let engage = try await Env.identifiedEngage(context)
         _ = try await engage.ubf.trackGoalCompleted("Checkout")
         _ = try await engage.ubf.trackGoalAbandoned("Signup")
         _ = try await engage.ubf.trackNamedEvent("Shared", params: ["Channel": "mail"], tags: ["a", "b"])
@@ -82,7 +115,7 @@ extension EngageFlows {
         simulatorSetup: [Env.settings()]
     ) { context in
         let recorder = EngageNotificationRecorder()
-        let engage = try Env.engage(context, delegate: recorder)
+        let engage = try await Env.identifiedEngage(context, delegate: recorder)
         let payload: JSONValue = [
             "aps": ["alert": ["body": "Spring sale"]], "CurrentCampaign": "Spring", "CampaignValidFor": "2 hours",
         ]
@@ -102,7 +135,7 @@ extension EngageFlows {
         summary: "A deep link with CurrentCampaign sets the campaign and tracks Session started (13) with its params",
         simulatorSetup: [Env.settings()]
     ) { context in
-        let engage = try Env.engage(context)
+        let engage = try await Env.identifiedEngage(context)
         let url = URL(
             string: "myapp://campaign/open?CurrentCampaign=Summer%20Sale&CampaignExpiresAt=2026/02/01%2000:00:00")!
         let (parameters, _) = try await engage.deepLinks.handle(url: url)
@@ -123,7 +156,7 @@ extension EngageFlows {
         simulatorSetup: [Env.settings([("eventPostFailures", 3)])]
     ) { context in
         let recorder = EngageNotificationRecorder()
-        let engage = try Env.engage(context, delegate: recorder)
+        let engage = try await Env.identifiedEngage(context, delegate: recorder)
         _ = try await engage.ubf.trackNamedEvent("Doomed")
         var reports: [Outcome] = []
         for _ in 1...3 { reports.append(Env.outcome(try await engage.ubf.postEventCache())) }
@@ -145,7 +178,7 @@ extension EngageFlows {
             return event
         }
         let recorder = EngageNotificationRecorder()
-        let engage = try Env.engage(context, plugins: [slow], delegate: recorder)
+        let engage = try await Env.identifiedEngage(context, plugins: [slow], delegate: recorder)
         let stored = try await engage.ubf.trackNamedEvent("Located")
         _ = try await engage.ubf.postEventCache()
         return [

@@ -41,6 +41,21 @@ enum EngageFlowEnvironment {
                 augmentationPlugins: plugins, delegate: delegate))
     }
 
+    /// The mobile user id the event flows' app stores before tracking (the README's `EngageConfig storeMobileUserId:`
+    /// after identifying its user): Universal Behaviors waits for it.
+    static let mobileUserID = "flow-user-0001"
+
+    /// ``engage(_:credentials:config:plugins:delegate:transport:)`` for an app that has identified its user:
+    /// ``mobileUserID`` is stored (locally, no request) before the flow tracks anything.
+    static func identifiedEngage(
+        _ context: FlowContext, config: EngageConfig? = nil, plugins: [UBFAugmentationPlugin] = [],
+        delegate: (any EngageDelegate)? = nil, transport: (any ClientTransport)? = nil
+    ) async throws -> Engage {
+        let engage = try engage(context, config: config, plugins: plugins, delegate: delegate, transport: transport)
+        try await engage.identity.setMobileUserID(mobileUserID)
+        return engage
+    }
+
     /// The configuration with the audit table on (§6.2 step 4) and merge columns as configured.
     static func auditConfig(mergeColumns: Bool = true) throws -> EngageConfig {
         var config = try EngageConfig.defaults()

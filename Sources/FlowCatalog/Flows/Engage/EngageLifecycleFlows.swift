@@ -13,7 +13,7 @@ extension EngageFlows {
         summary: "The deprecated anonymous recipient is created, then merged into the primary user by its column",
         simulatorSetup: [Env.settings(), Env.addRecipient([("Email", "ann@example.com")])]
     ) { context in
-        let engage = try Env.engage(context)
+        let engage = try await Env.identifiedEngage(context)
         let anonymous = try await engage.xmlAPI.addRecipientAnonymous()
         let merged = try await engage.xmlAPI.updateAnonymousToPrimaryUser(
             userID: "ann@example.com", primaryUserColumn: "Email", mergeColumn: "Merged Recipient Id")
@@ -28,7 +28,7 @@ extension EngageFlows {
             + "Session Started (13); going to the background posts the cache",
         simulatorSetup: [Env.settings()]
     ) { context in
-        let engage = try Env.engage(context)
+        let engage = try await Env.identifiedEngage(context)
         _ = try await engage.ubf.start()
         context.clock.advance(by: 60)
         _ = try await engage.ubf.trackNamedEvent("browsing")
@@ -49,7 +49,7 @@ extension EngageFlows {
         summary: "A local and a push notification received are tracked as 48, the push one setting its campaign",
         simulatorSetup: [Env.settings()]
     ) { context in
-        let engage = try Env.engage(context)
+        let engage = try await Env.identifiedEngage(context)
         _ = try await engage.ubf.trackReceivedLocalNotification(alertBody: "Your cart misses you", alertAction: "Open")
         context.clock.advance(by: 1)
         let payload: JSONValue = ["aps": ["alert": "Spring sale"], "CurrentCampaign": "Spring"]
@@ -69,7 +69,7 @@ extension EngageFlows {
         simulatorSetup: [Env.settings()]
     ) { context in
         let network = NetworkSwitch(context.transport)
-        let engage = try Env.engage(context, transport: network)
+        let engage = try await Env.identifiedEngage(context, transport: network)
         _ = try await engage.ubf.trackNamedEvent("posted")
         _ = try await engage.ubf.postEventCache()
         network.set(online: false)
