@@ -294,6 +294,16 @@ let flowCatalog: [Target] = [
     ),
 ]
 
+let engageDocumentSamples: [Target] = [
+    .testTarget(
+        name: "EngageDocumentSamplesTests",
+        dependencies: [
+            "EngageSDK", "MockServer", "FlowCatalog", "JSONCore",
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    )
+]
+
 let referralHeroDocumentSamples: [Target] = [
     .testTarget(
         name: "ReferralHeroDocumentSamplesTests",
@@ -363,7 +373,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: foundation + cassetteKit + contractKit + fuzzing + engageSDK + referralHeroSDK + adaptySDK + webEngageSDK
-        + walkMeSDK + mockServer + flowCatalog + referralHeroDocumentSamples + cli
+        + walkMeSDK + mockServer + flowCatalog + referralHeroDocumentSamples + engageDocumentSamples + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

@@ -119,14 +119,18 @@ public final class Engage: Sendable {
         self.state = state
     }
 
-    /// The documented initialiser: `initializeSDKClient:secret:token:host:engageDatabaseListId:`.
+    /// The documented initialiser: `initializeSDKClient:secret:token:host:engageDatabaseListId:`. The instance it
+    /// returns is also the one the Objective-C-style singletons use (``makeShared(_:)``).
+    @discardableResult
     public static func initializeSDKClient(
         clientID: String, secret: String, token: String, host: String, engageDatabaseListID: String,
         transport: any ClientTransport, storage: EngageStorage = .inMemory
     ) throws -> Engage {
-        try Engage(
+        let engage = try Engage(
             Options(
                 credentials: EngageCredentials(clientID: clientID, clientSecret: secret, refreshToken: token),
                 host: host, listID: engageDatabaseListID, transport: transport, storage: storage))
+        makeShared(engage)
+        return engage
     }
 }
