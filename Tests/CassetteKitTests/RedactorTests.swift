@@ -44,7 +44,7 @@ struct RedactorTests {
                 == "sid=<redacted:cookie:1>; theme=<redacted:cookie:2>")
         #expect(
             entry.response.headers.first { $0.name == "Set-Cookie" }?.value
-                == "sid=<redacted:set-cookie:1>; Path=/; HttpOnly")
+                == "sid=<redacted:cookie:1>; Path=/; HttpOnly", "the same secret keeps its placeholder across fields")
         #expect(
             entry.request.url == "https://auth.example.com/oauth/token?api_key=%3Credacted%3Aapi_key%3A1%3E&locale=en")
         #expect(entry.request.queryString.first { $0.name == "api_key" }?.value == "<redacted:api_key:1>")

@@ -64,19 +64,13 @@ struct OAuthTests {
 
 @Suite("EngageSimulator cassette replay")
 struct ReplayPlaceholderTests {
-    @Test("Redaction placeholders stand for the secrets, and bearer placeholders for the tokens issued in order")
+    @Test("Redaction placeholders are refused like any wrong secret: for the client secret, refresh and bearer token")
     func placeholders() async throws {
         let simulator = try SimulatorFixture()
-        let granted = try await simulator.tokenRequest(
-            secret: "<redacted:client_secret:1>", refreshToken: "<redacted:refresh_token:1>")
-        #expect(granted.status == 200)
-        #expect(try await simulator.tokenRequest(clientID: "other", secret: "<redacted:client_secret:1>").status == 401)
+        #expect(try await simulator.tokenRequest(secret: "<redacted:engage.client_secret>").status == 401)
+        #expect(try await simulator.tokenRequest(refreshToken: "<redacted:engage.refresh_token>").status != 200)
+        #expect(try await simulator.tokenRequest().status == 200)
         let select = XMLAPITests.envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><EMAIL>a@b.c</EMAIL>")
-        #expect(try await simulator.xmlAPI(select, token: "<redacted:authorization:1>").errorID == 128)
-        _ = try await simulator.admin("POST", "/tokens/expire")
-        #expect(try await simulator.xmlAPI(select, token: "<redacted:authorization:1>").errorID == 145)
-        _ = try await simulator.tokenRequest()
-        #expect(try await simulator.xmlAPI(select, token: "<redacted:authorization:2>").errorID == 128)
-        #expect(try await simulator.xmlAPI(select, token: "<redacted:authorization:3>").errorID == 145)
+        #expect(try await simulator.xmlAPI(select, token: "<redacted:access_token:1>").errorID == 145)
     }
 }

@@ -46,7 +46,9 @@ struct CassetteCommandsTests {
             #expect(
                 shown.standardOutput.contains(
                     "#0 POST https://api.example.com/XMLAPI?access_token=%3Credacted%3Aaccess_token%3A1%3E"))
-            #expect(shown.standardOutput.contains("  Authorization: Bearer <redacted:authorization:1>"))
+            #expect(
+                shown.standardOutput.contains("  Authorization: Bearer <redacted:access_token:1>"),
+                "one secret, one placeholder")
             #expect(shown.standardOutput.contains("    xml =\n      <Envelope>\n        <Body>\n          <GetLists>"))
             #expect(shown.standardOutput.contains("→ 200 OK  (42 ms)"))
 

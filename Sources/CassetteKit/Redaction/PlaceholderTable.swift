@@ -1,33 +1,44 @@
-/// Gives each secret its placeholder: the same secret gets the same placeholder within a cassette
-/// (`<redacted:authorization:1>`), and a placeholder never looks like a secret to a scanner.
+/// Gives each secret its placeholder: the same secret gets the same placeholder within a cassette, whatever field
+/// it turns up in (`<redacted:access_token:1>` in a token response, then `Bearer <redacted:access_token:1>` in the
+/// requests that use it), so a reader — and the provider check, which binds placeholders to working credentials —
+/// can tell which requests carry which secret. A placeholder never looks like a secret to a scanner.
 ///
-/// For matching, a kind-only table gives `<redacted:authorization>` to every secret of a kind, so a live
-/// request carrying the real secret compares equal to the recorded, redacted one.
+/// For matching, every secret becomes `<redacted>` (and every placeholder is reduced to it), so a live request
+/// carrying the real secret compares equal to the recorded, redacted one.
 struct PlaceholderTable: Sendable {
-    /// Whether placeholders carry a number (recording) or only their kind (matching).
+    /// Whether placeholders carry a kind and number (recording) or are all `<redacted>` (matching).
     let numbered: Bool
     private var next: [String: Int] = [:]
-    private var assigned: [String: [String: Int]] = [:]
+    private var assigned: [String: String] = [:]
 
     init(numbered: Bool) {
         self.numbered = numbered
     }
 
     static let prefix = "<redacted:"
+    /// What every secret and placeholder becomes for matching.
+    static let matching = "<redacted>"
 
-    /// The placeholder for `secret` of `kind`. A value that is already a placeholder is kept (numbered) or
-    /// reduced to its kind (matching).
+    /// The placeholder for `secret`, named after the `kind` of field it was first seen in. A value that is already
+    /// a placeholder is kept (numbered) or reduced to ``matching``.
     mutating func placeholder(kind: String, secret: String) -> String {
-        if secret.hasPrefix(Self.prefix) {
-            return numbered ? secret : Self.stripNumbers(secret)
-        }
+        guard numbered else { return Self.matching }
+        if secret.hasPrefix(Self.prefix) { return secret }
+        if let placeholder = assigned[secret] { return placeholder }
         let kind = Self.sanitize(kind)
-        guard numbered else { return "\(Self.prefix)\(kind)>" }
-        if let number = assigned[kind]?[secret] { return "\(Self.prefix)\(kind):\(number)>" }
         let number = next[kind, default: 1]
         next[kind] = number + 1
-        assigned[kind, default: [:]][secret] = number
-        return "\(Self.prefix)\(kind):\(number)>"
+        let placeholder = "\(Self.prefix)\(kind):\(number)>"
+        assigned[secret] = placeholder
+        return placeholder
+    }
+
+    /// Gives each of `credentials` (value → name) the placeholder `<redacted:NAME>`.
+    mutating func name(_ credentials: [String: String]) {
+        guard numbered else { return }
+        for (secret, name) in credentials where !secret.isEmpty {
+            assigned[secret] = "\(Self.prefix)\(Self.sanitize(name))>"
+        }
     }
 
     /// Continues numbering after the placeholders already in `text` (a cassette redacted before).
@@ -45,21 +56,23 @@ struct PlaceholderTable: Sendable {
         }
     }
 
-    /// `<redacted:kind:3>` → `<redacted:kind>` everywhere in `text`.
+    /// Every placeholder in `text` (`<redacted:kind:3>`, `<redacted:kind>`) → `<redacted>`, for matching.
     static func stripNumbers(_ text: String) -> String {
         guard text.containsUTF8(prefix) else { return text }
         var output = ""
         var rest = Substring(text)
         while let start = rest.firstUTF8Range(of: prefix) {
-            output += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let close = rest.firstIndex(ofASCII: UInt8(ascii: ">")) else { break }
-            var inside = rest[..<close]
-            if let colon = inside.lastIndex(of: ":"), Int(inside[inside.index(after: colon)...]) != nil {
-                inside = inside[..<colon]
+            output += rest[..<start.lowerBound]
+            let candidate = rest[start.lowerBound...]
+            if let close = candidate.firstIndex(ofASCII: UInt8(ascii: ">")),
+                RedactionPlaceholder.matches(String(candidate[...close]))
+            {
+                output += matching
+                rest = candidate[candidate.index(after: close)...]
+            } else {
+                output += prefix
+                rest = rest[start.upperBound...]
             }
-            output += inside
-            rest = rest[close...]
         }
         output += rest
         return output

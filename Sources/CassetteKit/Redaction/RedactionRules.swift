@@ -12,6 +12,11 @@ public struct RedactionRules: Sendable, Hashable {
     public var rules: [FieldRule]
     /// Whether headers whose name mentions an API key or token (`X-Api-Key`, `X-Auth-Token`) count as secrets.
     public var detectsKeyHeaders: Bool
+    /// Known credentials by value, with their names (`referralhero.token`): wherever redaction finds one it writes
+    /// `<redacted:NAME>` instead of a numbered placeholder, so a replay can bind it back to the same credential
+    /// (a simulator's test token, or a live server's from the environment). A wrong or unknown secret still gets a
+    /// numbered placeholder that nothing binds.
+    public var credentials: [String: String] = [:]
 
     public init(
         headers: Set<String> = Self.defaultHeaders,
@@ -37,6 +42,13 @@ public struct RedactionRules: Sendable, Hashable {
     public static let `default` = RedactionRules()
     /// No redaction at all.
     public static let none = RedactionRules(headers: [], fieldNames: [], detectsKeyHeaders: false)
+
+    /// These rules, with `credentials` (value → name) written as named placeholders.
+    public func naming(_ credentials: [String: String]) -> RedactionRules {
+        var copy = self
+        copy.credentials.merge(credentials) { first, _ in first }
+        return copy
+    }
 
     /// These rules plus `more`.
     public func adding(_ more: [FieldRule]) -> RedactionRules {

@@ -15,7 +15,9 @@ public struct Redactor: Sendable {
     public init(rules: RedactionRules = .default, namespaces: [String: String] = [:]) {
         self.rules = rules
         self.namespaces = namespaces
-        replacer = SecretReplacer(rules: rules, table: PlaceholderTable(numbered: true))
+        var table = PlaceholderTable(numbered: true)
+        table.name(rules.credentials)
+        replacer = SecretReplacer(rules: rules, table: table)
     }
 
     /// A redactor for `cassette`: its `_harness.redact` rules are added, and numbering continues after the

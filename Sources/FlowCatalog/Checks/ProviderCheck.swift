@@ -46,6 +46,9 @@ enum ProviderCheck {
             try await FlowSetup.send(flow, to: host)
             send = { request in try await host.respond(vendor: flow.vendor, to: request) }
         }
+        var binding = CredentialBinding(
+            credentials: simulators.filter { $0.vendor == flow.vendor }.flatMap(\.testCredentials),
+            live: against != nil)
         var failures: [String] = []
         for (index, entry) in cassette.entries.enumerated() {
             guard let request = entry.request.cassetteRequest, let expected = entry.response.cassetteResponse else {
@@ -58,13 +61,14 @@ enum ProviderCheck {
                 body: request.body)
             let actual: CassetteResponse
             do {
-                actual = try await send(relative)
+                actual = try await send(binding.bind(relative))
             } catch {
                 failures.append(
                     "\(file) entry \(index) (\(request.method) \(relative.url)): \(target) failed: "
                         + FlowFailure.describe(error))
                 break
             }
+            binding.learn(recorded: expected, received: actual)
             let differences = ResponseComparison.differences(expected: expected, actual: actual, volatile: volatile)
             if !differences.isEmpty {
                 failures.append(

@@ -95,7 +95,8 @@ public struct FlowRecorder: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let store = CassetteStore(root: scratch)
         let recorder = try await CassetteRecorder(
-            cassette: flow.id, store: store, mode: .all, options: ReplayOptions(volatile: flow.volatile),
+            cassette: flow.id, store: store, mode: .all,
+            options: ReplayOptions(volatile: flow.volatile, redaction: Self.redaction(for: flow.vendor, simulators)),
             settings: HarnessExtension(flow: flow.id, vendor: flow.vendor, volatile: flow.volatile),
             now: { clock.now })
         let baseURL: URL
@@ -133,6 +134,14 @@ public struct FlowRecorder: Sendable {
         try await recorder.finish()
         let cassette = try await store.load(flow.id) ?? Cassette(flow: flow.id, vendor: flow.vendor)
         return Self.normalised(cassette, flow: flow, outcome: outcome, baseURL: baseURL)
+    }
+
+    /// The default redaction, with the vendor simulator's test credentials written as named placeholders
+    /// (`<redacted:referralhero.token>`) that the provider check binds back.
+    static func redaction(for vendor: String, _ simulators: [any Simulator]) -> RedactionRules {
+        let credentials = simulators.filter { $0.vendor == vendor }.flatMap(\.testCredentials)
+        return RedactionRules.default.naming(
+            Dictionary(credentials.map { ($0.value, $0.placeholderName) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The recorded cassette made reproducible and labelled with the flow.

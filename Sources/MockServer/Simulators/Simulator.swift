@@ -28,9 +28,14 @@ public protocol Simulator: Sendable {
 
     /// Forgets everything the simulator stored, as if just started.
     func reset(state: SimulatorState) async throws
+
+    /// The secrets it accepts out of the box, which recording names and the provider check binds (default none).
+    var testCredentials: [TestCredential] { get }
 }
 
 extension Simulator {
+    public var testCredentials: [TestCredential] { [] }
+
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         .json(
             status: 404,

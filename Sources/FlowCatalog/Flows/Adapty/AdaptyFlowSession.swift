@@ -140,11 +140,6 @@ enum AdaptySetup {
     /// The body of a simulated outage.
     static let unavailable = #"{"errors":[{"code":"SERVICE_UNAVAILABLE"}]}"#
 
-    /// Only real keys open the apps: for flows about a wrong key, whose recorded key is redacted like any other.
-    static func onlyRealKeys() -> CassetteRequest {
-        request("PUT", "/settings", ["accept_redacted": false])
-    }
-
     /// The messages the onboarding `id`'s page posts.
     static func script(_ messages: [JSONValue], onboarding id: String = "onboarding_123") -> CassetteRequest {
         request("PUT", "/onboardings/\(id)/script", ["messages": .array(messages)])

@@ -19,8 +19,7 @@ extension AdaptyFlows {
             "error-401-bad-key", "\(sdkSource), Backend.Validator (401 → notActivated 2002, backend blocked)",
             kind: .errorCase,
             summary: "A key no app has is 401 UNAUTHORIZED ({\"error_code\"} form): notActivated, and the SDK sends "
-                + "nothing more; assumed: the simulator's code name",
-            setup: [AdaptySetup.onlyRealKeys()]
+                + "nothing more; assumed: the simulator's code name"
         ) { session in
             let app = session.app(apiKey: "public_live_Nobody00.WrongKey")
             await session.step("getProfile") { AdaptyFlowSession.summary(try await app.getProfile()) }

@@ -63,12 +63,6 @@ enum ReferralHeroSetup {
         )
     }
 
-    /// Only the simulator's token is valid, not even a cassette's redaction placeholder: for the wrong-token flow,
-    /// whose recorded token is redacted like any other.
-    static func onlyRealToken() -> CassetteRequest {
-        request("PUT", "/tokens", #"{"tokens":["\#(ReferralHeroFlowSession.token)"],"accept_redacted":false}"#)
-    }
-
     /// The hourly call allowance.
     static func rateLimit(_ calls: Int) -> CassetteRequest {
         request("PUT", "/rate-limit", #"{"calls_per_hour":\#(calls)}"#)

@@ -12,8 +12,7 @@ extension ReferralHeroFlows {
         },
         .referralHero(
             "error-invalid-token", "Configuration (API token); errors invalid_token", kind: .errorCase,
-            summary: "A wrong API token is refused with 401 invalid_token",
-            setup: [ReferralHeroSetup.onlyRealToken()]
+            summary: "A wrong API token is refused with 401 invalid_token"
         ) { session in
             await session.app(token: "rh-wrong-token").getLeaderboard().value
         },

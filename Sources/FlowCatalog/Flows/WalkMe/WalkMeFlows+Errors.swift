@@ -21,8 +21,7 @@ extension WalkMeFlows {
         },
         .walkMe(
             "error-invalid-secret", "Brief Overview; \(assumedContent)", kind: .errorCase,
-            summary: "A wrong secret is refused with 401 invalid_credentials; an empty one is refused before sending",
-            setup: [WalkMeSetup.app(#"{"acceptRedactedSecret":false}"#)]
+            summary: "A wrong secret is refused with 401 invalid_credentials; an empty one is refused before sending"
         ) { session in
             let app = session.app()
             await session.start(app, secret: "")

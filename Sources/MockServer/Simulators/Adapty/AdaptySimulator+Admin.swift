@@ -17,7 +17,7 @@ import JSONCore
 /// | `GET /profiles/{id}` | a stored profile as the backend answers it |
 /// | `PUT /profiles/{id}/access-levels/{level}` `{"is_active":true,"vendor_product_id":"…",…}` | grants an access level (creating the profile if needed) |
 /// | `POST /faults` `{"host":"main","path_contains":"/paywall/","status":503,"headers":{…},"body":"…","times":1}` | a fault |
-/// | `PUT /settings` `{"accept_redacted":false,"page_base_url":"http://127.0.0.1:8080/adapty"}` | settings |
+/// | `PUT /settings` `{"page_base_url":"http://127.0.0.1:8080/adapty"}` | settings |
 extension AdaptySimulator {
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let segments = request.parts.path.split(separator: "/").map(String.init)
@@ -102,9 +102,6 @@ extension AdaptySimulator {
             return .json(status: 200, try AdaptySimulatorFaults.add(try json(), db))
         case ("PUT", ["settings"]):
             let value = try json()
-            if let accept = value["accept_redacted"]?.boolValue {
-                try AdaptySimulatorSettings.set("accept_redacted", accept ? "true" : "false", db)
-            }
             if let base = value["page_base_url"]?.stringValue {
                 try AdaptySimulatorSettings.set(
                     "page_base_url", base.hasSuffix("/") ? String(base.dropLast()) : base, db)
@@ -112,7 +109,7 @@ extension AdaptySimulator {
             let updated = try AdaptySimulatorSettings(db)
             return .json(
                 status: 200,
-                ["accept_redacted": .bool(updated.acceptsRedactedKeys), "page_base_url": .string(updated.pageBaseURL)])
+                ["page_base_url": .string(updated.pageBaseURL)])
         default:
             return .json(
                 status: 404,

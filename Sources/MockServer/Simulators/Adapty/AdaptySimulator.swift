@@ -19,6 +19,11 @@ public struct AdaptySimulator: Simulator {
         AdaptySimulatorSchema.register(&migrator)
     }
 
+    /// The demo app's public SDK key (`Authorization: Api-Key <key>`).
+    public var testCredentials: [TestCredential] {
+        [TestCredential(vendor: vendor, name: "api_key", value: AdaptyDemoApp.apiKey)]
+    }
+
     public func reset(state: SimulatorState) async throws {
         try await state.database.write { try AdaptySimulatorSchema.reset($0) }
     }
@@ -92,8 +97,7 @@ public struct AdaptySimulator: Simulator {
         }
     }
 
-    /// The apps (key prefixes) the `Authorization: Api-Key <key>` header opens: the key's own app, or every app
-    /// for a cassette's redaction placeholder (when accepted).
+    /// The apps (key prefixes) the `Authorization: Api-Key <key>` header opens: the key's own app.
     private static func authorize(
         _ header: String?, settings: AdaptySimulatorSettings, _ db: Database
     ) throws
@@ -101,9 +105,6 @@ public struct AdaptySimulator: Simulator {
     {
         guard let header, header.hasPrefix("Api-Key ") else { throw AdaptySimulatorFailure.unauthorized }
         let key = String(header.dropFirst("Api-Key ".count))
-        if settings.acceptsRedactedKeys && RedactionPlaceholder.matches(key) {
-            return Set(try String.fetchAll(db, sql: "SELECT prefix FROM adapty_apps"))
-        }
         guard
             let app = try String.fetchOne(db, sql: "SELECT prefix FROM adapty_apps WHERE api_key = ?", arguments: [key])
         else { throw AdaptySimulatorFailure.unauthorized }

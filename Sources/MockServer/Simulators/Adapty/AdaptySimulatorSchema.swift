@@ -55,9 +55,6 @@ enum AdaptySimulatorSchema {
 
 /// Simulator-wide settings.
 struct AdaptySimulatorSettings {
-    /// Whether a cassette's redaction placeholder (`Api-Key <redacted:authorization:1>`) counts as a valid key
-    /// (on by default, so the provider check can replay cassettes).
-    var acceptsRedactedKeys: Bool
     /// Where the onboarding pages are served (`onboarding_builder.config_url` starts with it).
     var pageBaseURL: String
 
@@ -68,7 +65,6 @@ struct AdaptySimulatorSettings {
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM adapty_settings") {
             values[row["key"]] = row["value"]
         }
-        acceptsRedactedKeys = values["accept_redacted"] != "false"
         pageBaseURL = values["page_base_url"] ?? Self.defaultPageBaseURL
     }
 

@@ -25,14 +25,14 @@ enum EngageOAuth {
         for name in ["grant_type", "client_id", "client_secret"] where (fields[name] ?? "").isEmpty {
             return error(400, "invalid_request", "Missing parameter: \(name)")
         }
-        guard fields["client_id"] == settings.clientID, matches(fields["client_secret"] ?? "", settings.clientSecret)
+        guard fields["client_id"] == settings.clientID, fields["client_secret"] == settings.clientSecret
         else {
             return error(401, "invalid_client", "Client authentication failed.")
         }
         guard fields["grant_type"] == "refresh_token" else {
             return error(400, "unsupported_grant_type", "Only the refresh_token grant is supported.")
         }
-        guard let refreshToken = fields["refresh_token"], matches(refreshToken, settings.refreshToken) else {
+        guard let refreshToken = fields["refresh_token"], refreshToken == settings.refreshToken else {
             return error(400, "invalid_grant", "The refresh token is invalid or has been revoked.")
         }
         if settings.tokensPerHour > 0 {
@@ -60,37 +60,6 @@ enum EngageOAuth {
             ])
     }
 
-    /// Whether a secret sent is the configured one, or a cassette's redaction placeholder for it.
-    static func matches(_ given: String, _ configured: String) -> Bool {
-        given == configured || isPlaceholder(given)
-    }
-
-    static func isPlaceholder(_ value: String) -> Bool {
-        RedactionPlaceholder.matches(value)
-    }
-
-    /// The token a bearer value stands for: itself, or for a placeholder the token it was bound to (binding it
-    /// to the latest unbound token on first sight).
-    static func resolve(_ bearer: String, db: Database) throws -> String {
-        guard isPlaceholder(bearer) else { return bearer }
-        if let token = try String.fetchOne(
-            db, sql: "SELECT token FROM engage_token_aliases WHERE placeholder = ?", arguments: [bearer])
-        {
-            return token
-        }
-        guard
-            let token = try String.fetchOne(
-                db,
-                sql: """
-                    SELECT token FROM engage_tokens WHERE token NOT IN (SELECT token FROM engage_token_aliases)
-                    ORDER BY issued_at DESC, rowid DESC LIMIT 1
-                    """)
-        else { return bearer }
-        try db.execute(
-            sql: "INSERT INTO engage_token_aliases(placeholder, token) VALUES (?, ?)", arguments: [bearer, token])
-        return token
-    }
-
     static func error(_ status: Int, _ code: String, _ description: String) -> CassetteResponse {
         .json(status: status, ["error": .string(code), "error_description": .string(description)])
     }
@@ -100,8 +69,7 @@ enum EngageOAuth {
         guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
             return "no bearer token"
         }
-        let token = try resolve(
-            authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces), db: db)
+        let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
         guard
             let row = try Row.fetchOne(
                 db, sql: "SELECT expires_at, uses, revoked FROM engage_tokens WHERE token = ?", arguments: [token])

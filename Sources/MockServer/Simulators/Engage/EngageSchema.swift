@@ -12,7 +12,7 @@ enum EngageSchema {
 
     static let tables = [
         "engage_settings", "engage_counters", "engage_tokens", "engage_lists", "engage_columns",
-        "engage_recipients", "engage_recipient_values", "engage_table_rows", "engage_events", "engage_token_aliases",
+        "engage_recipients", "engage_recipient_values", "engage_table_rows", "engage_events",
     ]
 
     static func create(_ db: Database) throws {

@@ -27,6 +27,10 @@ public struct EngageSimulator: Simulator {
         migrator.registerMigration("engage.v2") { db in
             try db.execute(sql: "CREATE TABLE engage_token_aliases(placeholder TEXT PRIMARY KEY, token TEXT NOT NULL)")
         }
+        // Placeholders are no longer bound inside the simulator (the provider check binds them before sending).
+        migrator.registerMigration("engage.v3") { db in
+            try db.execute(sql: "DROP TABLE engage_token_aliases")
+        }
     }
 
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
@@ -60,6 +64,15 @@ public struct EngageSimulator: Simulator {
         try await state.database.write { db in
             try EngageAdmin.respond(to: request, db: db, now: EngageSettings.now(db, state: state))
         }
+    }
+
+    /// The default OAuth client secret and refresh token (the client id is not a secret).
+    public var testCredentials: [TestCredential] {
+        let settings = EngageSettings()
+        return [
+            TestCredential(vendor: vendor, name: "client_secret", value: settings.clientSecret),
+            TestCredential(vendor: vendor, name: "refresh_token", value: settings.refreshToken),
+        ]
     }
 
     public func reset(state: SimulatorState) async throws {

@@ -14,7 +14,7 @@ import JSONCore
 /// | `POST /campaigns/{uuid}/clicks` `{"referrer","os_type","device","ip_address","screen_size"}` | records a link click |
 /// | `GET /campaigns/{uuid}/subscribers` | the subscribers, with their share counts per channel |
 /// | `PUT /rate-limit` `{"calls_per_hour":n or null}` | sets the hourly allowance and opens a new window |
-/// | `PUT /tokens` `{"tokens":[…],"accept_redacted":bool}` | replaces the accepted API tokens; whether a cassette's redaction placeholder counts as one (default true) |
+/// | `PUT /tokens` `{"tokens":[…]}` | replaces the accepted API tokens (a cassette's redaction placeholder is never one) |
 extension ReferralHeroSimulator {
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let segments = ReferralHeroRoute.Target(url: request.url).segments
@@ -146,12 +146,6 @@ extension ReferralHeroSimulator {
             let fields = try object()
             guard let tokens = fields["tokens"]?.arrayValue?.compactMap(\.stringValue), !tokens.isEmpty else {
                 throw AdminFailure.badRequest("`tokens` is a non-empty array of strings")
-            }
-            if let accept = fields["accept_redacted"] {
-                guard let value = accept.boolValue else {
-                    throw AdminFailure.badRequest("`accept_redacted` is a boolean")
-                }
-                try ReferralHeroSettings.set("accept_redacted", value ? 1 : 0, db)
             }
             try db.execute(sql: "DELETE FROM referralhero_tokens")
             for token in tokens {

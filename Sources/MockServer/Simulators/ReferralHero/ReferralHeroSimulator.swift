@@ -20,6 +20,11 @@ public struct ReferralHeroSimulator: Simulator {
         ReferralHeroSchema.register(&migrator)
     }
 
+    /// The default API token (`Authorization`, raw or `Bearer`, or `X-API-Key`).
+    public var testCredentials: [TestCredential] {
+        [TestCredential(vendor: vendor, name: "token", value: ReferralHeroSchema.defaultToken)]
+    }
+
     public func reset(state: SimulatorState) async throws {
         try await state.database.write { try ReferralHeroSchema.reset($0) }
     }
@@ -71,8 +76,7 @@ public struct ReferralHeroSimulator: Simulator {
         let known = try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM referralhero_tokens WHERE token = ?)", arguments: [token])
         let settings = try ReferralHeroSettings(db)
-        guard known == true || (settings.acceptsRedactedTokens && RedactionPlaceholder.matches(token))
-        else {
+        guard known == true else {
             throw ReferralHeroFailure(.invalidToken)
         }
         guard let limit = settings.callsPerHour else { return }
@@ -94,10 +98,6 @@ struct ReferralHeroSettings {
     var callsPerHour: Int?
     var windowStart: Int?
     var windowCalls: Int
-    /// Whether a harness redaction placeholder (`<redacted:authorization:1>`) counts as a valid token: a cassette
-    /// never holds the real token, so its replay against the simulator (the provider check) sends the placeholder.
-    /// On by default; `PUT /tokens` with `"accept_redacted": false` turns it off for flows about a wrong token.
-    var acceptsRedactedTokens: Bool
 
     init(_ db: Database) throws {
         var values: [String: Int?] = [:]
@@ -107,7 +107,6 @@ struct ReferralHeroSettings {
         callsPerHour = values["calls_per_hour"] ?? nil
         windowStart = values["window_start"] ?? nil
         windowCalls = (values["window_calls"] ?? nil) ?? 0
-        acceptsRedactedTokens = (values["accept_redacted"] ?? nil) != 0
     }
 
     static func set(_ key: String, _ value: Int?, _ db: Database) throws {

@@ -18,9 +18,6 @@ struct WalkMeApp: Sendable, Hashable {
     var languages = ["en"]
     /// How long an access token lives, in seconds.
     var tokenLifetime = 86_400
-    /// Whether a cassette's redaction placeholder counts as the right secret (a recorded cassette never holds the
-    /// secret, so its replay sends the placeholder). On by default; off for flows about a wrong secret.
-    var acceptRedactedSecret = true
 
     static let demo = WalkMeApp(key: WalkMeDemo.appKey, secret: WalkMeDemo.secret)
 
@@ -42,7 +39,6 @@ struct WalkMeApp: Sendable, Hashable {
         guard case .object(var object) = settings else { return settings }
         object["secret"] = .string(secret)
         object["tokenLifetime"] = .number(JSONNumber(tokenLifetime))
-        object["acceptRedactedSecret"] = .bool(acceptRedactedSecret)
         return .object(object)
     }
 
@@ -54,7 +50,7 @@ struct WalkMeApp: Sendable, Hashable {
             "maxCampaignsPerSession": maxCampaignsPerSession.map { .number(JSONNumber($0)) } ?? .null,
             "eventsBatchSize": .number(JSONNumber(eventsBatchSize)), "offlineDays": .number(JSONNumber(offlineDays)),
             "languages": .array(languages.map(JSONValue.string)),
-            "tokenLifetime": .number(JSONNumber(tokenLifetime)), "acceptRedactedSecret": .bool(acceptRedactedSecret),
+            "tokenLifetime": .number(JSONNumber(tokenLifetime)),
         ]
     }
 
@@ -121,7 +117,6 @@ struct WalkMeApp: Sendable, Hashable {
             }
         }
         killSwitch = try flag("killSwitch") ?? killSwitch
-        acceptRedactedSecret = try flag("acceptRedactedSecret") ?? acceptRedactedSecret
         dataFileVersion = try integer("dataFileVersion", 0...Int(Int32.max)) ?? dataFileVersion
         sessionTimeout = try integer("sessionTimeout", 1...86_400) ?? sessionTimeout
         eventsBatchSize = try integer("eventsBatchSize", 1...1000) ?? eventsBatchSize

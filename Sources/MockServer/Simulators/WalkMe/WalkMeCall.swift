@@ -22,8 +22,6 @@ struct WalkMeCall {
         switch credentials {
         case .basic(let key, let secret) where key == app.key && secret == app.secret:
             return
-        case .redactedBasic where app.acceptRedactedSecret:
-            return
         case .none, .malformed, .bearer:
             throw WalkMeFailure(.invalidCredentials, "send the app key and secret as HTTP Basic credentials")
         default:
@@ -68,19 +66,14 @@ struct WalkMeCall {
             headers: ["ETag": etag])
     }
 
-    /// A redaction placeholder stands for the latest token issued to the app (a cassette never holds the real one).
+    /// The token must be one issued to the app (a cassette's redaction placeholder is not: the provider check binds
+    /// it to the token the simulator issued during the replay before sending).
     private func checkToken(_ credentials: WalkMeCredentials) throws {
         guard case .bearer(let token) = credentials else {
             throw WalkMeFailure(.invalidToken, "the data file of app \(app.key) needs Authorization: Bearer <token>")
         }
-        let row: Row?
-        if RedactionPlaceholder.matches(token) {
-            row = try Row.fetchOne(
-                db, sql: "SELECT * FROM walkme_tokens WHERE app = ? ORDER BY seq DESC LIMIT 1", arguments: [app.key])
-        } else {
-            row = try Row.fetchOne(
-                db, sql: "SELECT * FROM walkme_tokens WHERE app = ? AND token = ?", arguments: [app.key, token])
-        }
+        let row = try Row.fetchOne(
+            db, sql: "SELECT * FROM walkme_tokens WHERE app = ? AND token = ?", arguments: [app.key, token])
         guard let row else {
             throw WalkMeFailure(.invalidToken, "the access token is not one issued to app \(app.key)")
         }

@@ -2,12 +2,10 @@ import CassetteKit
 import Foundation
 
 /// The credentials of a request: HTTP Basic `key:secret` for settings, token and events; `Bearer` for a
-/// token-protected data file. A cassette's redaction placeholder stands in for either.
+/// token-protected data file.
 enum WalkMeCredentials {
     case basic(key: String, secret: String)
     case bearer(String)
-    /// A redaction placeholder after `Basic` (the recorded secret).
-    case redactedBasic
     case none
     case malformed
 
@@ -26,14 +24,12 @@ enum WalkMeCredentials {
         case "bearer":
             self = credential.isEmpty ? .malformed : .bearer(credential)
         case "basic":
-            if RedactionPlaceholder.matches(credential) {
-                self = .redactedBasic
-                return
-            }
+            // A credential that is not base64 `key:secret` (a cassette's redaction placeholder among them) is a
+            // wrong key and secret, not a malformed header.
             guard let data = Data(base64Encoded: credential), let text = String(data: data, encoding: .utf8),
                 let colon = text.firstIndex(of: ":")
             else {
-                self = .malformed
+                self = credential.isEmpty ? .malformed : .basic(key: "", secret: "")
                 return
             }
             self = .basic(key: String(text[..<colon]), secret: String(text[text.index(after: colon)...]))

@@ -8,7 +8,7 @@ import JSONCore
 /// | request | effect |
 /// | --- | --- |
 /// | `GET /apps` | the apps and their settings |
-/// | `PUT /apps/{key}` `{"secret","killSwitch","dataFileAuth":"none"/"token","sessionTimeout","maxCampaignsPerSession","eventsBatchSize","offlineDays","languages","tokenLifetime","acceptRedactedSecret","dataFileVersion"}` | creates (with `secret`) or changes an app; keys optional |
+/// | `PUT /apps/{key}` `{"secret","killSwitch","dataFileAuth":"none"/"token","sessionTimeout","maxCampaignsPerSession","eventsBatchSize","offlineDays","languages","tokenLifetime","dataFileVersion"}` | creates (with `secret`) or changes an app; keys optional |
 /// | `DELETE /apps/{key}` | removes an app (its calls then answer `app_not_found`) |
 /// | `GET /apps/{key}/campaigns` | the campaigns of its data file |
 /// | `PUT /apps/{key}/campaigns` `{"campaigns":[…]}` | replaces them (checked) and bumps the data file version |

@@ -20,6 +20,15 @@ public struct WalkMeSimulator: Simulator {
         WalkMeSchema.register(&migrator)
     }
 
+    /// The demo app's key and secret as HTTP Basic credentials (the base64 part of `Authorization: Basic …`).
+    public var testCredentials: [TestCredential] {
+        [
+            TestCredential(
+                vendor: vendor, name: "basic",
+                value: Data("\(WalkMeDemo.appKey):\(WalkMeDemo.secret)".utf8).base64EncodedString())
+        ]
+    }
+
     public func reset(state: SimulatorState) async throws {
         try await state.database.write { try WalkMeSchema.reset($0) }
     }
