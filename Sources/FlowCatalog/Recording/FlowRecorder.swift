@@ -90,8 +90,7 @@ public struct FlowRecorder: Sendable {
     /// the cassettes root is not touched.
     public func recordedCassette(_ flow: Flow, upstream: URL? = nil) async throws -> Cassette {
         let clock = FlowClock()
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("harness-record-\(UUID().uuidString)", isDirectory: true)
+        let scratch = ScratchFolder.make()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let store = CassetteStore(root: scratch)
         let recorder = try await CassetteRecorder(
