@@ -64,3 +64,19 @@ struct MockServerTraitExampleTests {
                 == "no simulator for vendor 'acme': use one of engage, referralhero, adapty, webengage, walkme")
     }
 }
+
+/// On a suite, every test gets a server of its own: state, faults and journal never leak between tests.
+@Suite("Referral screen, one mock server per test of the suite", .mockServer(.referralHero))
+struct MockServerSuiteExampleTests {
+    @Test("Each test gets its own server: an empty journal, its own fault rules", arguments: 1...2)
+    @MainActor
+    func freshServer(run: Int) async throws {
+        let server = try MockServerScope.required()
+        #expect(server.journal().isEmpty)
+        try await server.admin.injectFault("status=500", path: "/referralhero/*")
+        let screen = ReferralScreenModel(api: MockServerTraitExampleTests.api(server), now: Date.init)
+        await screen.join(email: "run\(run)@example.com", name: "Run")
+        #expect(screen.state == .unavailable("Referrals are unavailable right now. Try again later."))
+        #expect(server.journal(for: .referralHero).count == 1)
+    }
+}
