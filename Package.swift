@@ -11,7 +11,6 @@ let foundation: [Target] = [
     ),
     .target(name: "LibXML", dependencies: ["CLibXML2"]),
     .target(name: "JSONCore"),
-    .target(name: "HarnessTesting"),
     .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
 ]
@@ -314,6 +313,30 @@ let referralHeroDocumentSamples: [Target] = [
     )
 ]
 
+// Test support shipped as a product: the cassette and mock-server traits (Swift Testing), their XCTest
+// equivalents, the repository helpers. Below MockServer in the module order, above nothing but the tests.
+let harnessTesting: [Target] = [
+    .target(
+        name: "HarnessTesting",
+        dependencies: [
+            "CassetteKit",
+            "MockServer",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+    // An app team's tests: only public products, no @testable (the README's "Use it in your own tests").
+    .testTarget(
+        name: "ConsumerExampleTests",
+        dependencies: [
+            "HarnessTesting",
+            "CassetteKit",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    ),
+]
+
 let cli: [Target] = [
     .executableTarget(
         name: "harness",
@@ -373,7 +396,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: foundation + cassetteKit + contractKit + fuzzing + engageSDK + referralHeroSDK + adaptySDK + webEngageSDK
-        + walkMeSDK + mockServer + flowCatalog + referralHeroDocumentSamples + engageDocumentSamples + cli
+        + walkMeSDK + mockServer + flowCatalog + referralHeroDocumentSamples + engageDocumentSamples + harnessTesting
+        + cli
 )
 
 // Shared settings for every target we write (system libraries take no Swift settings).

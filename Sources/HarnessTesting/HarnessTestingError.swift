@@ -4,12 +4,30 @@ public import Foundation
 public enum HarnessTestingError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// No folder above the test file holds a `Package.swift`: the test runs outside a ContractHarness checkout.
     case noCheckout(file: String)
+    /// `CassetteScope.current` was read outside a `.cassette(…)` trait or `withCassette`.
+    case noCassetteScope
+    /// `MockServerScope.current` was read outside a `.mockServer(…)` trait or `withMockServer`.
+    case noMockServerScope
+    /// A `.mockServer(…)` trait named a vendor no simulator serves.
+    case unknownVendor(String, known: [String])
+    /// An admin request to the mock server answered with an error status.
+    case adminRequestFailed(method: String, path: String, status: Int, body: String)
 
     /// The message, naming the file and what to do next.
     public var description: String {
         switch self {
         case .noCheckout(let file):
             "no Package.swift above \(file): run the tests from a ContractHarness checkout (swift test at its root)"
+        case .noCassetteScope:
+            "no cassette in scope: add .cassette(\"<vendor>/<flow>\") to the @Test or @Suite, "
+                + "or wrap the code in withCassette(\"<vendor>/<flow>\") { … }"
+        case .noMockServerScope:
+            "no mock server in scope: add .mockServer(.referralHero, …) to the @Test or @Suite, "
+                + "or wrap the code in withMockServer(.referralHero) { … }"
+        case .unknownVendor(let name, let known):
+            "no simulator for vendor '\(name)': use one of \(known.joined(separator: ", "))"
+        case .adminRequestFailed(let method, let path, let status, let body):
+            "admin request \(method) \(path) answered \(status): \(body)"
         }
     }
 

@@ -52,7 +52,7 @@ struct CassetteCommandsTests {
             #expect(shown.standardOutput.contains("    xml =\n      <Envelope>\n        <Body>\n          <GetLists>"))
             #expect(shown.standardOutput.contains("→ 200 OK  (42 ms)"))
 
-            let again = try await harness(["import", "Engage export.har"], in: folder.url)
+            let again = try await harness(["import", "Engage export.har", "--vendor", "engage"], in: folder.url)
             #expect(again.status != 0)
             #expect(again.standardError.contains("exists; pass --force to replace it"))
         }

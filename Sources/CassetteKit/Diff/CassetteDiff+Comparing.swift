@@ -13,14 +13,15 @@ extension CassetteDiff {
     /// - Parameters:
     ///   - oldName: the old cassette's name or file, for messages.
     ///   - redaction: the secrets compared in redacted form (each cassette's `_harness.redact` is added).
+    ///   - volatile: volatile fields besides the cassettes' own (the vendor's `x-volatile` in `Schemas/`).
     /// - Throws: ``CassetteError/malformed(file:pointer:expected:found:)`` for a body that claims base64 but is
     ///   not, ``CassetteError/invalidField(text:reason:)`` for a volatile XPath that does not compile.
     public init(
         old: Cassette, new: Cassette, oldName: String = "old", newName: String = "new",
-        redaction: RedactionRules = .default
+        redaction: RedactionRules = .default, volatile extra: [FieldRule] = []
     ) throws(CassetteError) {
         var volatile: [FieldRule] = []
-        for rule in old.harness.volatile + new.harness.volatile
+        for rule in extra + old.harness.volatile + new.harness.volatile
             + (old.entries + new.entries).flatMap({
                 $0.harness?.volatile ?? []
             }) where !volatile.contains(rule)

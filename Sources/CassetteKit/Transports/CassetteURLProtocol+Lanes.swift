@@ -1,8 +1,10 @@
-import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
 #endif
 
 /// The registered handlers, by lane. A lane is a protocol class of its own: `LaneProtocol<Marker>` where the
@@ -101,8 +103,9 @@ extension CassetteRequest {
 
 extension URLSession {
     /// Sends `request` and collects the response. URLSession has already undone any `Content-Encoding`, so
-    /// that header (and `Content-Length`) are dropped: the recorded body is the decoded one.
-    func cassetteResponse(for request: CassetteRequest) async throws -> CassetteResponse {
+    /// that header (and `Content-Length`) are dropped: the recorded body is the decoded one. (The upstream of a
+    /// recorder: `recorder.response(for: request) { try await session.cassetteResponse(for: $0) }`.)
+    public func cassetteResponse(for request: CassetteRequest) async throws -> CassetteResponse {
         guard let urlRequest = request.urlRequest else {
             throw CassetteError.invalidRequest("'\(request.url)' is not an absolute URL")
         }

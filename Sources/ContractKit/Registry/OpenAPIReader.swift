@@ -59,7 +59,16 @@ final class OpenAPIReader {
                         pointer: itemTokens + [method]))
             }
         }
-        return VendorContract(vendor: vendor, file: file, basePaths: basePaths, operations: operations)
+        var contract = VendorContract(vendor: vendor, file: file, basePaths: basePaths, operations: operations)
+        contract.servers = (document["servers"]?.arrayValue ?? []).compactMap { server in
+            var url = server["url"]?.stringValue
+            for variable in server["variables"]?.objectValue ?? JSONObject() {
+                guard let value = variable.value["default"]?.stringValue else { continue }
+                url = url?.replacingOccurrences(of: "{\(variable.key)}", with: value)
+            }
+            return url
+        }
+        return contract
     }
 
     private func readOperation(

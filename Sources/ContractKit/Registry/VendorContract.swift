@@ -9,6 +9,8 @@ public struct VendorContract: Sendable {
     /// (the mock server's mount point) and the root.
     public let basePaths: [String]
     public let operations: [Operation]
+    /// The `servers` URLs as declared, each variable replaced by its default (`https://api-campaign-us-1.goacoustic.com`).
+    public var servers: [String] = []
 
     /// Where a request lands in the contract.
     public enum Match: Sendable {

@@ -1,4 +1,4 @@
-import CassetteKit
+public import CassetteKit
 public import ContractKit
 public import Foundation
 public import MockServer
@@ -45,6 +45,9 @@ public struct FlowEngine: Sendable {
         public var contractPaths: [URL]?
         /// Check only these flows (ids); cassettes no flow claims are then left out.
         public var flows: Set<String>?
+        /// Fields the provider check ignores per vendor besides the flow's and the cassette's; ``verify(_:progress:)``
+        /// adds the `x-volatile` declarations of `Schemas/` (``VolatileFields``).
+        public var vendorVolatile: [String: [FieldRule]] = [:]
 
         public init(
             checks: [CheckKind] = CheckKind.allCases, shard: Shard? = nil, against: URL? = nil,
@@ -75,6 +78,10 @@ public struct FlowEngine: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let checks = CheckKind.allCases.filter(options.checks.contains)
+        var options = options
+        if checks.contains(.provider) {
+            options.vendorVolatile.merge(try VolatileFields.load(folder: schemasRoot)) { $0 + $1 }
+        }
         let runsFlows = options.contractPaths == nil
         let selected =
             runsFlows
@@ -191,7 +198,8 @@ public struct FlowEngine: Sendable {
                 do {
                     failures = try await FlowRunner.withTimeout(flowTimeout, flow: flow.id) { [simulators] in
                         try await ProviderCheck.run(
-                            flow, cassette: cassette, file: file, simulators: simulators, against: options.against)
+                            flow, cassette: cassette, file: file, simulators: simulators, against: options.against,
+                            vendorVolatile: options.vendorVolatile[flow.vendor] ?? [])
                     }
                 } catch {
                     failures = ["\(file): the provider check could not run: \(FlowFailure.describe(error))"]

@@ -11,10 +11,12 @@ import Synchronization
 /// flow's `simulatorSetup`) or to a live upstream (`--against URL`), get the recorded responses: status,
 /// `Content-Type`, body semantically (JSON-equal, XML canonical-equal, else bytes), volatile fields ignored.
 enum ProviderCheck {
+    /// - Parameter vendorVolatile: the vendor's `x-volatile` fields from `Schemas/` (server clocks, counters).
     static func run(
-        _ flow: Flow, cassette: Cassette, file: String, simulators: [any Simulator], against: URL?
+        _ flow: Flow, cassette: Cassette, file: String, simulators: [any Simulator], against: URL?,
+        vendorVolatile: [FieldRule] = []
     ) async throws -> [String] {
-        let volatile = flow.volatile + cassette.harness.volatile
+        let volatile = flow.volatile + cassette.harness.volatile + vendorVolatile
         let baseURL = ConsumerCheck.recordedBaseURL(of: cassette, vendor: flow.vendor)
         let clock = SettableClock()
         let send: @Sendable (CassetteRequest) async throws -> CassetteResponse

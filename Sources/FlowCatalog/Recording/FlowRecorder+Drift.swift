@@ -49,7 +49,9 @@ extension FlowRecorder {
         }
         do {
             let recorded = try await recordedCassette(flow, upstream: upstream)
-            let diff = try CassetteDiff(old: stored, new: recorded, oldName: file.path, newName: "recorded")
+            let diff = try CassetteDiff(
+                old: stored, new: recorded, oldName: file.path, newName: "recorded",
+                volatile: volatile[flow.vendor] ?? [])
             return DriftResult(flow: flow.id, cassette: name, diff: diff)
         } catch {
             return DriftResult(

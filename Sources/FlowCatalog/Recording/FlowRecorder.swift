@@ -37,6 +37,9 @@ public struct FlowRecorder: Sendable {
     public var simulators: [any Simulator]
     public var cassettesRoot: URL
     public var flowTimeout: Duration
+    /// Fields the diffs against stored cassettes ignore, per vendor: the `x-volatile` declarations of `Schemas/`
+    /// (``ContractKit/VolatileFields``), so a live server's clock is not drift.
+    public var volatile: [String: [FieldRule]] = [:]
 
     public init(simulators: [any Simulator], cassettesRoot: URL, flowTimeout: Duration = .seconds(30)) {
         self.simulators = simulators
@@ -80,7 +83,9 @@ public struct FlowRecorder: Sendable {
         let file = flow.cassetteURL(in: cassettesRoot)
         // A stored cassette that no longer reads is simply replaced.
         let changes = (try? Cassette(contentsOf: file)).flatMap { stored in
-            try? CassetteDiff(old: stored, new: cassette, oldName: file.path, newName: "recorded")
+            try? CassetteDiff(
+                old: stored, new: cassette, oldName: file.path, newName: "recorded",
+                volatile: volatile[flow.vendor] ?? [])
         }
         try await CassetteStore(root: cassettesRoot).save(cassette, as: flow.id)
         return (cassette.entries.count, changes)

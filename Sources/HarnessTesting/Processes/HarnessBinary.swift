@@ -67,14 +67,34 @@ public enum ChildProcess {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        async let standardOutput = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let standardError = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
+        // The blocking reads and the wait run on threads of their own, not on the cooperative pool, so a test
+        // may serve the child from in-process (a mock server) while it waits.
+        let reading = output.fileHandleForReading
+        let errors = error.fileHandleForReading
+        async let standardOutput = onThread { reading.readDataToEndOfFile() }
+        async let standardError = onThread { errors.readDataToEndOfFile() }
         let (outData, errData) = await (standardOutput, standardError)
-        process.waitUntilExit()
+        let running = UncheckedProcess(process: process)
+        let status = await onThread {
+            running.process.waitUntilExit()
+            return running.process.terminationStatus
+        }
         return ProcessOutput(
-            status: process.terminationStatus,
+            status: status,
             standardOutput: String(decoding: outData, as: UTF8.self),
             standardError: String(decoding: errData, as: UTF8.self)
         )
     }
+}
+
+/// Runs `work` on a thread of its own and returns its result.
+private func onThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}
+
+/// A `Process` handed to the waiting thread. Invariant: once running, it is only waited on and read from there.
+private struct UncheckedProcess: @unchecked Sendable {
+    let process: Process
 }

@@ -7,14 +7,19 @@ public enum RepositoryRoot {
     /// Call it with the default argument from a test: `try RepositoryRoot.url()`. Throws
     /// ``HarnessTestingError/noCheckout(file:)`` when no folder above the file holds a `Package.swift`.
     public static func url(filePath: StaticString = #filePath) throws(HarnessTestingError) -> URL {
-        var folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+        try url(containing: "\(filePath)")
+    }
+
+    /// The folder holding `Package.swift` above the file at `path`: the package of a test file.
+    static func url(containing path: String) throws(HarnessTestingError) -> URL {
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         while folder.path != "/" {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
                 return folder
             }
             folder.deleteLastPathComponent()
         }
-        throw .noCheckout(file: "\(filePath)")
+        throw .noCheckout(file: path)
     }
 
     /// `Cassettes/` at the repository root.

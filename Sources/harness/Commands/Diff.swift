@@ -1,5 +1,6 @@
 import ArgumentParser
 import CassetteKit
+import ContractKit
 import Foundation
 import JSONCore
 
@@ -10,7 +11,8 @@ extension Harness {
             discussion: """
                 Entries pair by request (method, path, query, body semantically); each pair's status, headers, \
                 body (JSON by pointer, XML by XPath on the canonical form, form fields as a set) and outcome are \
-                compared, volatile fields (_harness.volatile of either cassette) and secrets ignored. Entries \
+                compared, volatile fields (_harness.volatile of either cassette, and the x-volatile fields that \
+                Schemas/ declares for the cassettes' vendor) and secrets ignored. Entries \
                 without a partner are added (+) or removed (-); changed fields show the old and new values (~).
                 Exit status: 0 equal, 1 they differ, 2 a file cannot be read.
                 """
@@ -32,15 +34,22 @@ extension Harness {
         @Option(help: "Output format: text or json.")
         var format: Format = .text
 
+        @Option(help: "The Schemas folder, whose x-volatile fields for the cassettes' vendor are ignored.")
+        var schemas = "Schemas"
+
         func run() async throws {
             _ = global.bootstrap()
             let diff: CassetteDiff
             do {
                 let before = try Cassette(contentsOf: URL(fileURLWithPath: old))
                 let after = try Cassette(contentsOf: URL(fileURLWithPath: new))
-                diff = try CassetteDiff(old: before, new: after, oldName: old, newName: new)
+                let declared = try VolatileFields.load(folder: URL(fileURLWithPath: schemas, isDirectory: true))
+                let vendors = Set([before.harness.vendor, after.harness.vendor].compactMap { $0 })
+                diff = try CassetteDiff(
+                    old: before, new: after, oldName: old, newName: new,
+                    volatile: vendors.sorted().flatMap { declared[$0] ?? [] })
             } catch {
-                printError("error: \(error.description)")
+                printError("error: \(error)")
                 throw ExitCode(2)
             }
             switch format {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CassetteKit
+import ContractKit
 import Foundation
 import Logging
 
@@ -9,8 +10,14 @@ extension Harness {
         static let configuration = CommandConfiguration(
             abstract: "Turn HAR files exported by a browser or proxy into redacted cassettes.",
             discussion: """
-                Each file becomes Cassettes/imported/<file name>.har (or the name given with --as): every entry \
-                kept in order, secrets redacted (Authorization, cookies, tokens, API keys and the --redact fields).
+                Each entry is attributed to its vendor by the vendors' documented hosts (the servers of \
+                Schemas/<vendor>/*.openapi.yaml, or their domain), or by path where the host is a proxy's or this \
+                machine's (/<vendor>/…, a documented base path, a declared operation), and rebased onto the \
+                vendor's contract paths. Each vendor's entries become Cassettes/imported/<vendor>/<file name>.har, \
+                which harness verify contract-checks; entries of unknown hosts are set aside and listed. With \
+                --vendor or --as the whole file becomes one cassette (Cassettes/imported/<file name>.har or the \
+                name given). Every entry is kept in order, secrets redacted (Authorization, cookies, tokens, API \
+                keys and the --redact fields).
                 """
         )
 
@@ -21,6 +28,9 @@ extension Harness {
 
         @Option(help: "The cassette folder.")
         var cassettes = "Cassettes"
+
+        @Option(help: "The Schemas folder, whose servers and paths attribute entries to vendors.")
+        var schemas = "Schemas"
 
         @Option(name: .customLong("as"), help: "The cassette name, <vendor>/<flow> (one file only).")
         var name: String?
@@ -48,14 +58,21 @@ extension Harness {
             let logger = global.bootstrap()
             let store = CassetteStore(root: URL(fileURLWithPath: cassettes, isDirectory: true))
             let rules = try redact.map { text throws(CassetteError) in try FieldRule(parsing: text) }
+            var endpoints: [VendorEndpoint]?
             for file in files {
                 let url = URL(fileURLWithPath: file)
+                let exported = try Cassette(contentsOf: url)
+                if name == nil && vendor == nil {
+                    let known = try endpoints ?? Self.endpoints(schemas)
+                    endpoints = known
+                    try await importByVendor(file, exported: exported, endpoints: known, store: store, rules: rules)
+                    continue
+                }
                 let target = name ?? Self.defaultName(for: url)
                 if !force, try await store.exists(target) {
                     throw ValidationError(
                         "cassette \(try store.url(for: target).path) exists; pass --force to replace it")
                 }
-                let exported = try Cassette(contentsOf: url)
                 let settings = HarnessExtension(flow: flow, vendor: vendor, redact: rules)
                 let (cassette, redacted) = Cassette.imported(from: exported, settings: settings)
                 try await store.save(cassette, as: target)

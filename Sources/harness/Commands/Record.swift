@@ -1,5 +1,6 @@
 import ArgumentParser
 import CassetteKit
+import ContractKit
 import FlowCatalog
 import Foundation
 import MockServer
@@ -34,6 +35,9 @@ extension Harness {
 
         @Option(help: "The Cassettes folder.")
         var cassettes = "Cassettes"
+
+        @Option(help: "The Schemas folder, whose x-volatile fields the diffs against stored cassettes ignore.")
+        var schemas = "Schemas"
 
         @Option(help: "Seconds one flow may take.")
         var flowTimeout: Double = 30
@@ -100,9 +104,10 @@ extension Harness {
                 }
                 upstreamURL = url
             }
-            let recorder = FlowRecorder(
+            var recorder = FlowRecorder(
                 simulators: SimulatorRegistry.all, cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
                 flowTimeout: OptionRange.duration(seconds: flowTimeout))
+            recorder.volatile = try VolatileFields.load(folder: URL(fileURLWithPath: schemas, isDirectory: true))
             if check {
                 try await checkDrift(selected, recorder: recorder, upstream: upstreamURL)
                 return
