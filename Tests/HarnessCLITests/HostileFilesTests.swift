@@ -94,6 +94,34 @@ struct HostileFilesTests {
         }
     }
 
+    @Test("Bodies nested 10,000 deep inside a well-formed HAR are shown raw and reported with their place by verify")
+    func deepBodies() async throws {
+        let schemas = try RepositoryRoot.url().appendingPathComponent("Schemas").path
+        try await withTemporaryDirectory { folder in
+            let json = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+            let xml = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
+            let entry =
+                #"{"startedDateTime": "2026-01-01T00:00:00Z", "time": 1, "request": {"method": "POST", "#
+                + #""url": "https://app.referralhero.com/api/sdk/v1/lists/MF83c9616aa3/subscribers", "headers": "#
+                + #"[{"name": "Content-Type", "value": "application/json"}], "postData": {"mimeType": "#
+                + #""application/json", "text": "\#(json)"}}, "response": {"status": 200, "content": {"#
+                + #""mimeType": "text/xml", "text": "\#(xml)"}}}"#
+            try FileManager.default.createDirectory(
+                at: folder.appending("referralhero"), withIntermediateDirectories: true)
+            let file = folder.appending("referralhero/deep.har")
+            try Data(#"{"log": {"entries": [\#(entry)]}}"#.utf8).write(to: file)
+            let shown = try await harness(["show", file.path], in: folder.url)
+            #expect(shown.status == 0, "\(shown.standardError)")
+            #expect(shown.standardOutput.contains(String(repeating: "[", count: 100)))
+            let verify = try await harness(["verify", "--schemas", schemas, file.path], in: folder.url)
+            #expect(verify.status == 1, "\(verify.standardError)")
+            #expect(
+                verify.standardOutput.contains(
+                    "[malformed-body] request body: expected JSON, found JSON nests deeper than 512 levels at line 1, "
+                        + "column 513"), "\(verify.standardOutput)")
+        }
+    }
+
     @Test("A file that never ends (/dev/zero) is refused after the limit instead of read forever")
     func endlessFile() async throws {
         try await withTemporaryDirectory { folder in

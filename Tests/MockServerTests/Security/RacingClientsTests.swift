@@ -192,6 +192,39 @@ struct RacingClientsTests {
     }
 }
 
+extension RacingClientsTests {
+    @Test("The same Adapty profile created by 64 clients at once is one profile holding one of the writes")
+    func adaptyProfile() async throws {
+        try await withServer(simulators: [AdaptySimulator()]) { _, endpoints in
+            let url = try #require(
+                URL(string: endpoints.baseURL(for: "adapty").absoluteString + "/api/v1/sdk/analytics/profiles/p1/"))
+            let headers = [
+                ("Authorization", "Api-Key public_live_Adapty5im.DemoKey2026xSimulator"),
+                ("adapty-sdk-version", "3.17.2"), ("adapty-sdk-profile-id", "p1"),
+                ("Content-Type", "application/json"),
+            ]
+            let answers = try await RacingClients.race { index in
+                let body =
+                    #"{"data":{"type":"adapty_analytics_profile","id":"p1","attributes":"#
+                    + #"{"custom_attributes":{"level":"\#(index)"}}}}"#
+                return RacingClients.request(url, headers: headers, body: Data(body.utf8))
+            }
+            #expect(answers.allSatisfy { $0.status == 200 }, "\(answers.map(\.status))")
+            let final = try await RacingClients.race(1) { _ in
+                RacingClients.request(url, method: .GET, headers: headers, body: Data())
+            }
+            let stored = try #require(final.first)
+            #expect(stored.status == 200)
+            let levels = (0..<RacingClients.count).filter { level in
+                stored.text.contains(#""level":"\#(level)""#) || stored.text.contains(#""level": "\#(level)""#)
+            }
+            #expect(levels.count == 1, "one write's attributes, whole: \(stored.text)")
+            let hashes = Set(answers.compactMap { $0.headers["x-response-hash"].first })
+            #expect(stored.headers["x-response-hash"].first.map(hashes.contains) == true)
+        }
+    }
+}
+
 /// An `application/x-www-form-urlencoded` body.
 func form(_ fields: [(String, String)]) -> Data {
     Data(fields.map { FormCoding.encode($0.0) + "=" + FormCoding.encode($0.1) }.joined(separator: "&").utf8)
