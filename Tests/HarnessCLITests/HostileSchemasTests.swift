@@ -49,6 +49,12 @@ struct HostileSchema: Sendable, CustomTestStringConvertible {
             openAPI: Data(("openapi: 3.1.0\nx-deep:\n" + String(repeating: "- ", count: 10_000) + "x\n").utf8),
             place: "\(document) at line 3, column 1999: Maximum nesting level reached"),
         HostileSchema(
+            name: "990-deep-yaml",
+            openAPI: Data(
+                ("openapi: 3.1.0\nx-deep: " + String(repeating: "[", count: 990) + String(repeating: "]", count: 990))
+                    .utf8),
+            place: "\(document) at line 2, column 520: nests deeper than 512 levels"),
+        HostileSchema(
             name: "paths-a-string", openAPI: Data("openapi: 3.1.0\npaths: everything\n".utf8),
             place: "invalid OpenAPI document \(document) at /paths: expected the paths, by path, found string"),
         HostileSchema(

@@ -55,4 +55,25 @@ struct PathEscapeCommandsTests {
             }
         }
     }
+
+    @Test("record refuses to write a flow's cassette through a vendor folder linked out of the cassette folder")
+    func recordThroughSymlink() async throws {
+        try await withTemporaryDirectory { outside in
+            try await withTemporaryDirectory { folder in
+                let cassettes = folder.appending("Cassettes")
+                try FileManager.default.createDirectory(at: cassettes, withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(
+                    at: cassettes.appendingPathComponent("walkme"), withDestinationURL: outside.url)
+                let recorded = try await harness(
+                    ["record", "walkme/data-file-access-token", "--cassettes", cassettes.path],
+                    in: try RepositoryRoot.url())
+                #expect(recorded.status == 1, "the flow is not recorded: \(recorded.standardError)")
+                #expect(
+                    recorded.standardOutput.contains(
+                        "✗ walkme/data-file-access-token  not recorded: cassette 'walkme/data-file-access-token' "
+                            + "leads out of the cassette folder"), "\(recorded.standardOutput)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path).isEmpty)
+            }
+        }
+    }
 }
