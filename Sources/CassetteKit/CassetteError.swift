@@ -17,6 +17,10 @@ public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, L
     case invalidField(text: String, reason: String)
     /// A cassette name that would leave the cassette folder or is empty.
     case invalidName(String)
+    /// The cassette's file, or a folder on its way, is a symbolic link that leads out of the cassette folder.
+    case outsideFolder(name: String, resolved: String, folder: String)
+    /// The file is larger than ``Cassette/maximumFileSize``; nothing was read past the limit.
+    case tooLarge(file: String, bytes: Int?, limit: Int)
     /// The cassette file does not exist and the record mode does not record.
     case cassetteNotFound(cassette: String, file: String, hint: RecordingHint)
     /// No recorded interaction matches the request (with the nearest one and how it differs).
@@ -44,6 +48,14 @@ public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, L
             "'\(text)' is not a field selector: \(reason)"
         case .invalidName(let name):
             "'\(name)' is not a cassette name: use <vendor>/<flow>, letters, digits, '-', '_' and '.', no '..'"
+        case .outsideFolder(let name, let resolved, let folder):
+            "cassette '\(name)' leads out of the cassette folder \(folder) (a symbolic link resolves to \(resolved)); "
+                + "cassettes must stay inside it: replace the link with the file"
+        case .tooLarge(let file, let bytes, let limit):
+            "cannot read cassette \(file): it is "
+                + (bytes.map { "\(Self.megabytes($0)) MiB" } ?? "longer than the limit")
+                + ", over the \(Self.megabytes(limit)) MiB a cassette may hold; split it (one cassette per flow) "
+                + "or drop large response bodies"
         case .cassetteNotFound(let cassette, let file, let hint):
             "cassette '\(cassette)' not found at \(file) and the record mode does not record.\n"
                 + "  to record it: \(hint.command(.once))"
@@ -60,6 +72,12 @@ public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, L
     }
 
     public var errorDescription: String? { description }
+
+    /// `bytes` in MiB with one decimal: `64.0`.
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = Int((Double(bytes) / 104_857.6).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
 }
 
 /// How to re-record a cassette: the exact command, built from the cassette's flow name when it has one.

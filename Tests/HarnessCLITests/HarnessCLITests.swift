@@ -164,7 +164,7 @@ struct HarnessServeTests {
     func recordNeedsUpstream() async throws {
         let binary = try #require(HarnessBinary.url())
         let result = try await ChildProcess.run(binary, ["serve", "--mode", "record"])
-        #expect(result.status == 1)
+        #expect(result.status == 2, "a server that cannot start is an input error, like verify's")
         #expect(result.standardError.contains("pass --upstream URL"))
     }
 }

@@ -52,11 +52,24 @@ public struct Cassette: Sendable, Hashable {
         extensions = reader.remaining
     }
 
+    /// The largest cassette file read, 64 MiB: far above any flow's recording, small enough that the parsed
+    /// tree of a file at the limit fits in memory. Larger files are refused before they are read.
+    public static let maximumFileSize = 64 << 20
+
     /// Reads the cassette file at `url`.
+    ///
+    /// - Throws: ``CassetteError/tooLarge(file:bytes:limit:)`` above ``maximumFileSize``, besides the errors of
+    ///   ``init(data:source:)``.
     public init(contentsOf url: URL) throws(CassetteError) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            switch try BoundedFile.read(url, limit: Self.maximumFileSize) {
+            case .data(let contents): data = contents
+            case .tooLarge(let bytes):
+                throw CassetteError.tooLarge(file: url.path, bytes: bytes, limit: Self.maximumFileSize)
+            }
+        } catch let error as CassetteError {
+            throw error
         } catch {
             throw .unreadable(file: url.path, reason: Self.reason(error))
         }

@@ -16,9 +16,12 @@ public actor CassetteStore {
     /// The file of the cassette `name` (`engage/login` → `<root>/engage/login.har`).
     ///
     /// - Throws: ``CassetteError/invalidName(_:)`` for an empty name, `..`, or characters outside
-    ///   letters, digits, `-`, `_` and `.`.
+    ///   letters, digits, `-`, `_` and `.`; ``CassetteError/outsideFolder(name:resolved:folder:)`` when a
+    ///   symbolic link leads the file out of the root.
     public nonisolated func url(for name: String) throws(CassetteError) -> URL {
-        try root.appendingPathComponent(Self.validated(name) + ".har")
+        let url = try root.appendingPathComponent(Self.validated(name) + ".har")
+        try Self.requireInside(url, root: root, name: name)
+        return url
     }
 
     static func validated(_ name: String) throws(CassetteError) -> String {

@@ -47,12 +47,19 @@ final class OpenAPIReader {
         for extra in ["/" + vendor, ""] where !basePaths.contains(extra) { basePaths.append(extra) }
 
         var operations: [Operation] = []
+        try requireObject(document["paths"], file: file, pointer: ["paths"], what: "the paths, by path")
         for member in document["paths"]?.objectValue ?? JSONObject() {
             let itemPointer = ["paths", member.key]
             let (item, itemURI, itemTokens) = try resolve(member.value, uri: documentURI, pointer: itemPointer)
+            try requireObject(
+                item, file: SchemaFile.displayName(itemURI), pointer: itemTokens,
+                what: "a path item (operations by method)")
             let shared = item["parameters"]?.arrayValue ?? []
             for method in Self.methods {
                 guard let operation = item[method] else { continue }
+                try requireObject(
+                    operation, file: SchemaFile.displayName(itemURI), pointer: itemTokens + [method],
+                    what: "an operation")
                 operations.append(
                     try readOperation(
                         operation, method: method, path: member.key, shared: shared, uri: itemURI,
@@ -69,6 +76,16 @@ final class OpenAPIReader {
             return url
         }
         return contract
+    }
+
+    /// Refuses a member that is present but not an object, naming where it is and what it is instead.
+    private func requireObject(
+        _ value: JSONValue?, file: String, pointer: [String], what: String
+    ) throws(ContractError) {
+        guard let value, value.objectValue == nil else { return }
+        throw .invalidOpenAPI(
+            file: file, pointer: JSONPointer(tokens: pointer).description,
+            message: "expected \(what), found \(value.typeName)")
     }
 
     private func readOperation(
@@ -219,6 +236,14 @@ final class XSDCache {
 
     func schema(at url: URL) throws(ContractError) -> XML.Schema {
         if let cached = schemas[url.path] { return cached }
+        // Read (bounded) and parsed here first, so a file that is too large, not XML, not UTF-8 or nested too
+        // deep is refused with its line and column, before libxml2's schema parser reads it again.
+        let data = try SchemaFile.read(url.path)
+        do {
+            _ = try XML.Document(data: data, sourceName: url.path)
+        } catch {
+            throw .xsdNotCompiled(file: SchemaFile.displayName(url.path), details: error.description)
+        }
         do {
             let schema = try XML.Schema(contentsOf: url)
             schemas[url.path] = schema

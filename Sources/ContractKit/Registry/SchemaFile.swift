@@ -1,3 +1,4 @@
+internal import CassetteKit
 internal import Foundation
 public import JSONCore
 internal import Yams
@@ -15,12 +16,10 @@ public enum SchemaFile {
             if required { throw .unreadableFile(path: path, reason: "no such file") }
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "it cannot be read")
-        }
+        let data = try read(path)
         if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
             guard let text = String(data: data, encoding: .utf8) else {
-                throw .unreadableFile(path: path, reason: "it is not UTF-8 text")
+                throw .unreadableFile(path: path, reason: "it is not UTF-8 text (\(firstInvalidUTF8(in: data)))")
             }
             return try parseYAML(text, file: path)
         }
@@ -28,6 +27,28 @@ public enum SchemaFile {
             return try JSONValue(parsing: data)
         } catch {
             throw .jsonSyntax(file: path, message: error.description)
+        }
+    }
+
+    /// The largest schema document or XSD read, 16 MiB: hundreds of times the largest vendor contract, small
+    /// enough that a hostile file cannot exhaust memory. Larger files are refused before they are read.
+    public static let maximumFileSize = 16 << 20
+
+    /// The bytes of `path`, refused above ``maximumFileSize`` without reading past it.
+    static func read(_ path: String) throws(ContractError) -> Data {
+        do {
+            switch try BoundedFile.read(URL(fileURLWithPath: path), limit: maximumFileSize) {
+            case .data(let data): return data
+            case .tooLarge(let bytes):
+                throw ContractError.unreadableFile(
+                    path: path,
+                    reason: "it is " + (bytes.map { "\($0 >> 20) MiB" } ?? "longer than the limit")
+                        + ", over the \(maximumFileSize >> 20) MiB a schema file may hold")
+            }
+        } catch let error as ContractError {
+            throw error
+        } catch {
+            throw .unreadableFile(path: path, reason: "it cannot be read (\(error.localizedDescription))")
         }
     }
 
@@ -61,6 +82,32 @@ public enum SchemaFile {
                 problem: "duplicated keys \(duplicates.joined(separator: ", "))")
         default:
             return .yamlSyntax(file: file, line: 0, column: 0, problem: "\(error)")
+        }
+    }
+
+    /// Where the first byte that is not UTF-8 is: `byte 0xE9 at line 3, column 7`.
+    static func firstInvalidUTF8(in data: Data) -> String {
+        var line = 1
+        var column = 1
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                return "an invalid sequence"
+            case .error:
+                let byte = offset < data.count ? data[data.startIndex + offset] : 0
+                return "byte 0x\(String(byte, radix: 16, uppercase: true)) at line \(line), column \(column)"
+            }
         }
     }
 

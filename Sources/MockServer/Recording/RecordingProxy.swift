@@ -47,8 +47,11 @@ final class RecordingProxy: Sendable {
             cassetteRecorder = try await recorder.recorder(for: cassette)
         } catch {
             logger.error("cassette not recordable", metadata: ["cassette": "\(cassette)", "error": "\(error)"])
+            // A cassette leading out of the folder is refused like a forbidden path; anything else is ours.
+            let status = if case .outsideFolder = error { 403 } else { 500 }
             return (
-                .json(status: 500, ["error": "cassette not recordable", "message": .string(error.description)]), false
+                .json(status: status, ["error": "cassette not recordable", "message": .string(error.description)]),
+                false
             )
         }
         let head = OneShot<(HTTPResponse.Status, HeaderFields)>()

@@ -47,7 +47,10 @@ final class CassetteLibrary: Sendable {
         let results = Mutex([Result<LoadedCassette, CassetteError>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let (name, file) = files[index]
-            let result = Result { () throws(CassetteError) in try LoadedCassette(name: name, file: file) }
+            let result = Result { () throws(CassetteError) in
+                try CassetteStore.requireInside(file, root: directory, name: name.description)
+                return try LoadedCassette(name: name, file: file)
+            }
             results.withLock { $0[index] = result }
         }
         var loaded: [CassetteName: LoadedCassette] = [:]
@@ -80,6 +83,7 @@ final class CassetteLibrary: Sendable {
         let file = directory.appendingPathComponent(name.relativePath)
         let cassette: LoadedCassette
         do {
+            try CassetteStore.requireInside(file, root: directory, name: name.description)
             cassette = try LoadedCassette(name: name, file: file)
         } catch {
             throw .cassette(name: name.description, reason: error.description)

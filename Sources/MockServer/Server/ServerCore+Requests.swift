@@ -61,6 +61,7 @@ extension ServerCore {
             method: method, url: target.relative(path: relativePath), headers: HeaderFields(request.headers),
             body: Data(body.readableBytesView))
         cassetteRequest.headers.removeAll(named: Self.faultHeader.rawName)
+        cassetteRequest.headers.removeAll(named: ProxyAccess.tokenHeader.rawName)
         var response: Response
         do {
             response = try await answer(cassetteRequest, vendor: vendor, request: request, entry: &entry)
@@ -107,6 +108,10 @@ extension ServerCore {
             }
             guard let proxy = proxy.withLock({ $0 }) else {
                 throw MockServerError.missingUpstream(mode: mode)
+            }
+            if let refusal = ProxyAccess(configuration: configuration).refusal(request.headers) {
+                entry.outcome = .rejected
+                return refusal
             }
             let cassette = try named ?? defaultCassette(vendor: vendor)
             entry.cassette = cassette.description

@@ -42,7 +42,10 @@ extension Harness {
         @Option(help: "Serve only this vendor, at the root.")
         var vendor: String?
 
-        @Option(help: "The bearer token the admin API requires (needed when --host is not loopback).")
+        @Option(
+            help: ArgumentHelp(
+                "The bearer token the admin API requires (needed when --host is not loopback); off loopback the "
+                    + "record proxy requires it too, in X-Harness-Token."))
         var adminToken: String?
 
         @Option(help: "Log format on standard error: text or json.")
