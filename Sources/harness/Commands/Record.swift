@@ -14,7 +14,9 @@ extension Harness {
                 it, --record once records only flows without a cassette. Re-recording an unchanged flow writes an \
                 identical file, and re-recording a changed one prints how it changed (harness diff's format). \
                 --check records into a temporary folder instead and compares with the stored cassettes, which stay \
-                untouched: exit 0 when every flow records identically, 1 when one drifted (the diff is printed).
+                untouched: exit 0 when every flow records identically, 1 when one drifted (the diff is printed). \
+                --jobs N records N flows at once, each against its own simulator (default: the number of cores); \
+                the report keeps the flows' order.
                 """
         )
 
@@ -37,6 +39,8 @@ extension Harness {
 
         @Option(help: "Seconds one flow may take.")
         var flowTimeout: Double = 30
+
+        @OptionGroup var jobs: JobsOptions
 
         @Flag(
             help: "Record into a temporary folder and compare with the stored cassettes (drift check); exit 1 on drift."
@@ -102,7 +106,7 @@ extension Harness {
             }
             let recorder = FlowRecorder(
                 simulators: SimulatorRegistry.all, cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
-                flowTimeout: OptionRange.duration(seconds: flowTimeout))
+                flowTimeout: OptionRange.duration(seconds: flowTimeout), jobs: jobs.count)
             if check {
                 try await checkDrift(selected, recorder: recorder, upstream: upstreamURL)
                 return
