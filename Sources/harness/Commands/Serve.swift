@@ -71,6 +71,7 @@ extension Harness {
                 cassettesDirectory: URL(fileURLWithPath: cassettes, isDirectory: true),
                 cassette: cassette, statePath: state, vendor: vendor, adminToken: adminToken, maxBodySize: maxBodySize,
                 missStatus: missStatus)
+            configuration.concurrentReads = true
             if let upstream {
                 guard let url = URL(string: upstream) else {
                     throw ValidationError("--upstream \(upstream) is not a URL")
