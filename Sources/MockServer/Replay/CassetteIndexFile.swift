@@ -56,37 +56,53 @@ struct CassetteIndexFile {
 
     var entries: [String: Entry] = [:]
 
-    /// The index in `directory`; empty when there is none or it does not read.
+    /// The index in `directory`; empty when there is none or it does not read. Parsed over the bytes, as
+    /// start-up waits for it.
     static func read(in directory: URL) -> CassetteIndexFile {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
             return CassetteIndexFile()
         }
+        return data.withUnsafeBytes { raw in parse(raw.bindMemory(to: UInt8.self)) } ?? CassetteIndexFile()
+    }
+
+    /// The index in `bytes`, or nil when they are not one.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CassetteIndexFile? {
         var index = CassetteIndexFile()
         var current: (name: String, entry: Entry)?
-        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .makeIterator()
-        guard lines.next() == Substring(header) else { return CassetteIndexFile() }
-        while let line = lines.next() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            switch fields.first {
-            case "C" where fields.count == 6:
+        var lineStart = 0
+        var first = true
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { lineStart = lineEnd + 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            if first {
+                guard String(decoding: line, as: UTF8.self) == header else { return nil }
+                first = false
+                continue
+            }
+            guard let kind = line.first else { continue }
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            switch kind {
+            case UInt8(ascii: "R") where fields.count == 3 && current != nil:
+                let method = String(decoding: fields[1], as: UTF8.self)
+                let path = String(decoding: fields[2], as: UTF8.self)
+                current?.entry.routes.insert(RouteKey(decodedMethod: method, path: path))
+            case UInt8(ascii: "C") where fields.count == 6:
                 if let current { index.entries[current.name] = current.entry }
-                guard let size = Int64(fields[2]), let seconds = Int64(fields[3]), let nanoseconds = Int64(fields[4]),
-                    let count = Int(fields[5])
-                else { return CassetteIndexFile() }
+                let numbers = fields[2...].map { Int64(String(decoding: $0, as: UTF8.self)) }
+                guard let size = numbers[0], let seconds = numbers[1], let nanoseconds = numbers[2],
+                    let count = numbers[3].flatMap({ Int(exactly: $0) }), count >= 0
+                else { return nil }
                 current = (
-                    String(fields[1]),
+                    String(decoding: fields[1], as: UTF8.self),
                     Entry(
                         stamp: Stamp(size: size, seconds: seconds, nanoseconds: nanoseconds), count: count, routes: [])
                 )
-            case "R" where fields.count == 3 && current != nil:
-                current?.entry.routes.insert(RouteKey(decodedMethod: String(fields[1]), path: String(fields[2])))
-            case nil, "":
-                continue
             default:
-                return CassetteIndexFile()
+                return nil
             }
         }
+        if first { return nil }
         if let current { index.entries[current.name] = current.entry }
         return index
     }
