@@ -6,7 +6,7 @@ extension XML {
     /// (each validation uses its own libxml2 validation context).
     public final class Schema: @unchecked Sendable {
         // Invariant for @unchecked Sendable: `pointer` is written once by xmlSchemaParse, only read by
-        // xmlSchemaNewValidCtxt afterwards, and freed once in deinit.
+        // xmlSchemaNewValidCtxt afterwards, and freed once in deinit (after the pooled validation contexts).
         private let pointer: xmlSchemaPtr
         /// Validation contexts kept for the next validation (one validation uses one at a time).
         private let validContexts = ContextPool<xmlSchemaValidCtxtPtr> { xmlSchemaFreeValidCtxt($0) }
