@@ -357,6 +357,7 @@ let cli: [Target] = [
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]
     ),
     .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit"]),

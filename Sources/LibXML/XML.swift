@@ -11,8 +11,9 @@ internal import CLibXML2
 /// - ``XML/Document`` is immutable after parsing: no API of this module mutates its libxml2 tree, and
 ///   every XPath query creates its own `xmlXPathContext`. A document may therefore cross tasks (`Sendable`)
 ///   and be queried concurrently.
-/// - ``XML/Schema`` is immutable after compiling; each validation creates its own `xmlSchemaValidCtxt`
-///   (never shared), so one schema validates documents from many tasks at once.
+/// - ``XML/Schema`` is immutable after compiling; each validation uses a `xmlSchemaValidCtxt` of its own (new,
+///   or an idle one taken from the schema's pool and put back after), never shared, so one schema validates
+///   documents from many tasks at once. Parser contexts are pooled the same way (``XML/ContextPool``).
 /// - ``XML/Element`` and the other builder values are plain Swift values and are `Sendable`.
 /// - Error callbacks are per context (`xmlSchemaSetParserStructuredErrors`,
 ///   `xmlSchemaSetValidStructuredErrors`) and write into a box owned by one call; no global handler is

@@ -32,7 +32,13 @@ public final class ReplaySession: Sendable {
 
     /// Finds the entry that answers `request`: the first matching one not yet replayed, in recorded order.
     public func lookup(_ request: CassetteRequest) -> Lookup {
-        let matching = index.matches(for: request)
+        take(index.matches(for: request))
+    }
+
+    /// The entry that answers a request whose matching entries are `matching` (what
+    /// ``InteractionIndex/matches(for:)`` returns, which a server may keep for identical requests): the first one
+    /// not yet replayed, now marked as replayed.
+    public func take(_ matching: [Int]) -> Lookup {
         guard let last = matching.last else { return .miss }
         let allowsRepeats = index.options.allowsRepeats
         return played.withLock { played in

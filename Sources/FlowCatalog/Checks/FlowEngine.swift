@@ -2,6 +2,7 @@ public import CassetteKit
 public import ContractKit
 public import Foundation
 public import MockServer
+import Synchronization
 
 /// Runs the three checks of `harness verify` over a catalog of flows, their cassettes, the vendors' simulators
 /// and contracts. Everything comes in as a parameter, so tests run it over a vendor of their own and the CLI
@@ -64,7 +65,7 @@ public struct FlowEngine: Sendable {
 
     /// The recorder writing this engine's cassettes.
     public var recorder: FlowRecorder {
-        FlowRecorder(simulators: simulators, cassettesRoot: cassettesRoot, flowTimeout: flowTimeout)
+        FlowRecorder(simulators: simulators, cassettesRoot: cassettesRoot, flowTimeout: flowTimeout, jobs: concurrency)
     }
 
     /// Checks the selected flows and cassettes. A flow that throws, hangs or whose cassette cannot be parsed
@@ -105,18 +106,20 @@ public struct FlowEngine: Sendable {
             let expectations = Dictionary(
                 catalog.map { ($0.cassetteURL(in: cassettesRoot).standardizedFileURL.path, $0.expectedViolations) },
                 uniquingKeysWith: { first, _ in first })
-            for (done, file) in files.enumerated() {
-                defer { progress?(done + 1, files.count) }
+            // Cassettes are read and checked ``concurrency`` at once; the report keeps the files' order.
+            let done = Atomic(0)
+            let vendor = options.contractVendor
+            contract.cassettes = await FlowJobs.map(files, jobs: concurrency) { [self] file in
+                defer { progress?(done.add(1, ordering: .relaxed).newValue, files.count) }
                 let path = display(file)
                 do {
-                    contract.add(
-                        try InteractionCassette.read(file, displayPath: path, vendor: options.contractVendor),
-                        checkedBy: check)
-                    contract.expect(expectations[file.path] ?? [], inCassette: path)
+                    var one = VerificationReport(cassettes: [], schemas: "", vendors: [])
+                    one.add(try InteractionCassette.read(file, displayPath: path, vendor: vendor), checkedBy: check)
+                    one.expect(expectations[file.path] ?? [], inCassette: path)
+                    return one.cassettes[0]
                 } catch {
-                    contract.cassettes.append(
-                        VerificationReport.Cassette(
-                            path: path, vendor: options.contractVendor ?? "", entries: [], error: error.description))
+                    return VerificationReport.Cassette(
+                        path: path, vendor: vendor ?? "", entries: [], error: String(describing: error))
                 }
             }
         }
@@ -142,22 +145,9 @@ public struct FlowEngine: Sendable {
     private func checkFlows(
         _ flows: [Flow], checks: [CheckKind], options: Options, contract: VerificationReport
     ) async -> [FlowResult] {
-        var results = [FlowResult?](repeating: nil, count: flows.count)
-        await withTaskGroup(of: (Int, FlowResult).self) { group in
-            var next = 0
-            func launch() {
-                let position = next
-                let flow = flows[position]
-                next += 1
-                group.addTask { (position, await check(flow, checks: checks, options: options, contract: contract)) }
-            }
-            while next < min(concurrency, flows.count) { launch() }
-            while let (position, result) = await group.next() {
-                results[position] = result
-                if next < flows.count { launch() }
-            }
+        await FlowJobs.map(flows, jobs: concurrency) { flow in
+            await check(flow, checks: checks, options: options, contract: contract)
         }
-        return results.compactMap { $0 }
     }
 
     /// The checks of one flow.

@@ -24,14 +24,10 @@ public struct DriftResult: Sendable, Hashable {
 }
 
 extension FlowRecorder {
-    /// Records each flow into a temporary folder (against the simulator, or `upstream`) and compares the result
-    /// with its stored cassette, which is left untouched.
+    /// Records each flow into a temporary folder (against the simulator, or `upstream`), ``jobs`` at once, and
+    /// compares the result with its stored cassette, which is left untouched; results keep the flows' order.
     public func check(_ flows: [Flow], upstream: URL? = nil) async -> [DriftResult] {
-        var results: [DriftResult] = []
-        for flow in flows {
-            results.append(await check(flow, upstream: upstream))
-        }
-        return results
+        await FlowJobs.map(flows, jobs: jobs) { flow in await check(flow, upstream: upstream) }
     }
 
     /// Records `flow` into a temporary folder and compares the result with its stored cassette.

@@ -40,11 +40,15 @@ public struct FlowRecorder: Sendable {
     /// Fields the diffs against stored cassettes ignore, per vendor: the `x-volatile` declarations of `Schemas/`
     /// (``ContractKit/VolatileFields``), so a live server's clock is not drift.
     public var volatile: [String: [FieldRule]] = [:]
+    /// How many flows are recorded at once (each against its own simulator and port); results keep the flows'
+    /// order.
+    public var jobs: Int
 
-    public init(simulators: [any Simulator], cassettesRoot: URL, flowTimeout: Duration = .seconds(30)) {
+    public init(simulators: [any Simulator], cassettesRoot: URL, flowTimeout: Duration = .seconds(30), jobs: Int = 1) {
         self.simulators = simulators
         self.cassettesRoot = cassettesRoot
         self.flowTimeout = flowTimeout
+        self.jobs = max(1, jobs)
     }
 
     /// `http://simulator.local/<vendor>`: the base URL flows are recorded and replayed with.
@@ -55,20 +59,18 @@ public struct FlowRecorder: Sendable {
     /// The `_harness` extension member holding the base URL a cassette was recorded with.
     static let baseURLKey = "baseURL"
 
-    /// Records each flow in turn; a flow that fails is reported and leaves its old cassette untouched.
+    /// Records the flows, ``jobs`` at once, and returns their results in the flows' order; a flow that fails is
+    /// reported and leaves its old cassette untouched.
     public func record(_ flows: [Flow], upstream: URL? = nil) async -> [RecordResult] {
-        var results: [RecordResult] = []
-        for flow in flows {
+        await FlowJobs.map(flows, jobs: jobs) { flow in
             let cassette = "\(flow.vendor)/\(flow.name).har"
             do {
                 let (entries, changes) = try await recordReporting(flow, upstream: upstream)
-                results.append(RecordResult(flow: flow.id, cassette: cassette, entries: entries, changes: changes))
+                return RecordResult(flow: flow.id, cassette: cassette, entries: entries, changes: changes)
             } catch {
-                results.append(
-                    RecordResult(flow: flow.id, cassette: cassette, entries: 0, error: FlowFailure.describe(error)))
+                return RecordResult(flow: flow.id, cassette: cassette, entries: 0, error: FlowFailure.describe(error))
             }
         }
-        return results
     }
 
     /// Records one flow and returns how many interactions its cassette holds.

@@ -75,35 +75,33 @@ extension XML {
 extension XML {
     /// Parsing options and the call into libxml2's parser.
     enum Parser {
-        /// No network, no entity substitution (so no XXE), no error printing, large line numbers kept.
+        /// No network, no entity substitution (so no XXE), no error printing, large line numbers kept; names
+        /// owned by the document, not by the (pooled) parser's dictionary.
         static let options = Int32(
             XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-                | XML_PARSE_BIG_LINES.rawValue
+                | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NODICT.rawValue
         )
 
         static func parse(_ raw: UnsafeRawBufferPointer, sourceName: String?) -> Result<xmlDocPtr, XML.Error> {
-            guard let context = xmlNewParserCtxt() else {
+            guard let context = XML.parserContexts.take() ?? newContext() else {
                 return .failure(.malformed(Diagnostic(file: sourceName, line: 0, message: "out of memory")))
             }
-            defer { xmlFreeParserCtxt(context) }
+            defer {
+                context.pointee._private = nil
+                XML.parserContexts.putBack(context)
+            }
             // Keep the first error (the cause), not libxml2's last one (often "Premature end of data").
             let errors = ErrorCollector()
             errors.file = sourceName
             let box = Unmanaged.passRetained(errors)
             defer { box.release() }
             context.pointee._private = box.toOpaque()
-            context.pointee.sax.pointee.serror = { userData, error in
-                // libxml2 passes the parser context as userData; our collector rides in its _private field.
-                guard let userData, let error else { return }
-                let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-                guard let collector = parser.pointee._private else { return }
-                Unmanaged<ErrorCollector>.fromOpaque(collector).takeUnretainedValue().append(error.pointee)
-            }
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count > 0 else {
                 return .failure(
                     .malformed(Diagnostic(file: sourceName, line: 1, column: 1, message: "the document is empty")))
             }
             guard let length = Int32(exactly: raw.count) else { return .failure(.tooLarge(bytes: raw.count)) }
+            // xmlCtxtReadMemory resets the context first, so a pooled one parses as a new one would.
             let document = xmlCtxtReadMemory(context, base, length, sourceName, nil, options)
             if let document, context.pointee.wellFormed != 0 {
                 return .success(document)
@@ -114,6 +112,19 @@ extension XML {
                 ?? xmlCtxtGetLastError(context).map { Diagnostic($0.pointee, fallbackFile: sourceName) }
                 ?? Diagnostic(file: sourceName, line: 0, message: "document is empty or not XML")
             return .failure(.malformed(diagnostic))
+        }
+
+        /// A new parser context whose errors go to the collector riding in its `_private` field.
+        private static func newContext() -> xmlParserCtxtPtr? {
+            guard let context = xmlNewParserCtxt() else { return nil }
+            context.pointee.sax.pointee.serror = { userData, error in
+                // libxml2 passes the parser context as userData; our collector rides in its _private field.
+                guard let userData, let error else { return }
+                let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+                guard let collector = parser.pointee._private else { return }
+                Unmanaged<ErrorCollector>.fromOpaque(collector).takeUnretainedValue().append(error.pointee)
+            }
+            return context
         }
     }
 }

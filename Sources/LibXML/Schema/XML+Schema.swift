@@ -6,8 +6,10 @@ extension XML {
     /// (each validation uses its own libxml2 validation context).
     public final class Schema: @unchecked Sendable {
         // Invariant for @unchecked Sendable: `pointer` is written once by xmlSchemaParse, only read by
-        // xmlSchemaNewValidCtxt afterwards, and freed once in deinit.
+        // xmlSchemaNewValidCtxt afterwards, and freed once in deinit (after the pooled validation contexts).
         private let pointer: xmlSchemaPtr
+        /// Validation contexts kept for the next validation (one validation uses one at a time).
+        private let validContexts = ContextPool<xmlSchemaValidCtxtPtr> { xmlSchemaFreeValidCtxt($0) }
         /// The file the schema was compiled from.
         public let file: URL
 
@@ -54,16 +56,21 @@ extension XML {
         }
 
         deinit {
+            validContexts.removeAll()
             xmlSchemaFree(pointer)
         }
 
         /// Validates a parsed document and returns every error libxml2 finds, each with its line and message;
-        /// an empty array means the document is valid.
+        /// an empty array means the document is valid. The validation context is reused by the next validation
+        /// (libxml2 clears it at the end of each run).
         public func validate(_ document: Document) -> [Diagnostic] {
-            guard let context = xmlSchemaNewValidCtxt(pointer) else {
+            guard let context = validContexts.take() ?? xmlSchemaNewValidCtxt(pointer) else {
                 return [Diagnostic(line: 0, message: "cannot create a validation context (out of memory)")]
             }
-            defer { xmlSchemaFreeValidCtxt(context) }
+            defer {
+                xmlSchemaSetValidStructuredErrors(context, nil, nil)
+                validContexts.putBack(context)
+            }
             let errors = ErrorCollector()
             let box = Unmanaged.passRetained(errors)
             defer { box.release() }

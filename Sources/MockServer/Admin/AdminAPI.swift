@@ -45,7 +45,7 @@ struct AdminAPI: Sendable {
 
     private func health() -> Response {
         encode(
-            AdminModels.Health(mode: core.mode, vendors: core.servedVendors, cassettes: core.library.loaded.count))
+            AdminModels.Health(mode: core.mode, vendors: core.servedVendors, cassettes: core.library.slots.count))
     }
 
     private func setMode(_ request: Request, _ context: HarnessRequestContext) async throws -> Response {
@@ -71,9 +71,8 @@ struct AdminAPI: Sendable {
     private func cassettes() -> Response {
         encode(
             AdminModels.Cassettes(
-                loaded: core.library.loaded.map {
-                    AdminModels.CassetteSummary(
-                        name: $0.name.description, file: $0.file.path, interactions: $0.responses.count)
+                loaded: core.library.slots.map {
+                    AdminModels.CassetteSummary(name: $0.name.description, file: $0.file.path, interactions: $0.count)
                 },
                 failed: core.library.failures.map { AdminModels.CassetteFailure(file: $0.file, error: $0.error) }))
     }
@@ -134,7 +133,7 @@ struct AdminAPI: Sendable {
     }
 
     private func vendors() -> Response {
-        let loaded = core.library.loaded
+        let loaded = core.library.slots
         return encode(
             AdminModels.Vendors(
                 vendors: core.vendors.map { name in

@@ -63,7 +63,8 @@ extension CassetteLibrary {
     /// mount), in the named cassette or in any of the vendor's cassettes holding its route.
     func lookup(vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?) -> ReplayOutcome {
         for cassette in candidates(vendor: vendor, route: route, named: named) {
-            if case .hit(let entry) = cassette.session.lookup(request) {
+            let matching = cassette.memo.matches(for: request, in: cassette.session.index)
+            if case .hit(let entry) = cassette.session.take(matching) {
                 return .hit(cassette: cassette, entry: entry)
             }
         }

@@ -6,6 +6,9 @@ import Synchronization
 
 /// The cassettes the server replays from, by vendor, routed by method and path so a lookup costs the same with
 /// one cassette as with hundreds (each cassette's own index makes the per-cassette lookup constant too).
+///
+/// Start-up reads the derived index beside the cassettes (``CassetteIndexFile``) and parses only the files it does
+/// not know or that changed since; the others are parsed at the first request routed to them.
 final class CassetteLibrary: Sendable {
     /// A cassette file that could not be loaded.
     struct Failure: Sendable, Hashable {
@@ -14,7 +17,7 @@ final class CassetteLibrary: Sendable {
     }
 
     private struct Catalog {
-        var cassettes: [CassetteName: LoadedCassette] = [:]
+        var cassettes: [CassetteName: CassetteSlot] = [:]
         /// vendor → route → cassettes holding an interaction on that route, sorted by name.
         var routes: [String: [RouteKey: [CassetteName]]] = [:]
         var failures: [Failure] = []
@@ -38,28 +41,48 @@ final class CassetteLibrary: Sendable {
         self.logger = logger
     }
 
-    /// Loads every `<vendor>/<flow>.har` under the directory; a broken file is logged, named in ``failures``,
-    /// and skipped.
+    /// Finds every `<vendor>/<flow>.har` under the directory: those the derived index knows unchanged are parsed
+    /// at first use, the others now (on every core at once), and the index is rewritten when it was out of date.
+    /// A broken file is logged, named in ``failures``, and skipped.
     func loadAll() {
         guard let directory else { return }
         let files = Self.cassetteFiles(in: directory)
+        let index = CassetteIndexFile.read(in: directory)
+        var slots: [CassetteName: CassetteSlot] = [:]
+        var next = CassetteIndexFile()
+        var unknown: [(name: CassetteName, file: URL, stamp: CassetteIndexFile.Stamp?)] = []
+        for (name, file) in files {
+            let stamp = CassetteIndexFile.Stamp(path: file.path)
+            // A file that leads out of the folder is never taken from the index: parsing refuses it below.
+            let inside = (try? CassetteStore.requireInside(file, root: directory, name: name.description)) != nil
+            if inside, let stamp, let entry = index.entries[name.description], entry.stamp == stamp {
+                slots[name] = CassetteSlot(name: name, file: file, routes: entry.routes, count: entry.count)
+                next.entries[name.description] = entry
+            } else {
+                unknown.append((name, file, stamp))
+            }
+        }
         // Files are read and indexed on every core at once: start-up time is what a developer waits for.
-        let results = Mutex([Result<LoadedCassette, CassetteError>?](repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let (name, file) = files[index]
+        let parse = unknown.map { ($0.name, $0.file) }
+        let results = Mutex([Result<LoadedCassette, CassetteError>?](repeating: nil, count: parse.count))
+        DispatchQueue.concurrentPerform(iterations: parse.count) { position in
+            let (name, file) = parse[position]
             let result = Result { () throws(CassetteError) in
                 try CassetteStore.requireInside(file, root: directory, name: name.description)
                 return try LoadedCassette(name: name, file: file)
             }
-            results.withLock { $0[index] = result }
+            results.withLock { $0[position] = result }
         }
-        var loaded: [CassetteName: LoadedCassette] = [:]
         var failures: [Failure] = []
-        for (index, result) in results.withLock({ $0 }).enumerated() {
-            let (name, file) = files[index]
+        for (position, result) in results.withLock({ $0 }).enumerated() {
+            let (name, file, stamp) = unknown[position]
             switch result {
             case .success(let cassette):
-                loaded[name] = cassette
+                slots[name] = CassetteSlot(cassette)
+                if let stamp {
+                    next.entries[name.description] = CassetteIndexFile.Entry(
+                        stamp: stamp, count: cassette.responses.count, routes: cassette.routes)
+                }
             case .failure(let error):
                 logger.error("cassette not loaded", metadata: ["file": "\(file.path)", "error": "\(error)"])
                 failures.append(Failure(file: file.path, error: error.description))
@@ -67,12 +90,22 @@ final class CassetteLibrary: Sendable {
                 continue
             }
         }
+        if next.entries != index.entries {
+            if !next.write(in: directory) {
+                logger.debug("derived index not written", metadata: ["folder": "\(directory.path)"])
+            }
+        }
         catalog.withLock { catalog in
-            catalog.cassettes = loaded
+            catalog.cassettes = slots
             catalog.failures = failures
             catalog.rebuildRoutes()
         }
-        logger.info("cassettes loaded", metadata: ["count": "\(loaded.count)", "failed": "\(failures.count)"])
+        logger.info(
+            "cassettes found",
+            metadata: [
+                "count": "\(slots.count)", "parsed": "\(unknown.count - failures.count)",
+                "failed": "\(failures.count)",
+            ])
     }
 
     /// Loads (or reloads) one cassette from its file.
@@ -89,7 +122,7 @@ final class CassetteLibrary: Sendable {
             throw .cassette(name: name.description, reason: error.description)
         }
         catalog.withLock { catalog in
-            catalog.cassettes[name] = cassette
+            catalog.cassettes[name] = CassetteSlot(cassette)
             catalog.failures.removeAll { $0.file == file.path }
             catalog.rebuildRoutes()
         }
@@ -105,11 +138,17 @@ final class CassetteLibrary: Sendable {
         }
     }
 
-    var loaded: [LoadedCassette] {
+    /// Every cassette, by name (parsed or not yet).
+    var slots: [CassetteSlot] {
         catalog.withLock { catalog in catalog.cassettes.keys.sorted().map { catalog.cassettes[$0]! } }
     }
 
-    var failures: [Failure] { catalog.withLock { $0.failures } }
+    /// The cassettes found at start-up that failed, and those that failed at their first use.
+    var failures: [Failure] {
+        let (failures, slots) = catalog.withLock { ($0.failures, Array($0.cassettes.values)) }
+        let late = slots.compactMap { slot in slot.failure.map { Failure(file: slot.file.path, error: $0) } }
+        return failures + late.sorted { $0.file < $1.file }
+    }
 
     /// Whether `vendor` has at least one cassette.
     func hasVendor(_ vendor: String) -> Bool { catalog.withLock { $0.routes[vendor] != nil } }
@@ -117,25 +156,27 @@ final class CassetteLibrary: Sendable {
     /// The vendors that have at least one cassette.
     var vendors: Set<String> { catalog.withLock { Set($0.cassettes.keys.map(\.vendor)) } }
 
-    /// Replays from the start: every session forgets what it replayed.
+    /// Replays from the start: every session forgets what it replayed (a cassette not parsed yet has none).
     func rewind(vendor: String? = nil) {
-        for cassette in loaded where vendor == nil || cassette.name.vendor == vendor { cassette.session.reset() }
+        for slot in slots where vendor == nil || slot.name.vendor == vendor { slot.parsed?.session.reset() }
     }
 
     /// The cassettes that may answer `request` of `vendor`: the named one, or those with its route.
     func candidates(vendor: String, route: RouteKey, named: CassetteName?) -> [LoadedCassette] {
-        catalog.withLock { catalog in
+        let slots = catalog.withLock { catalog in
             if let named { return catalog.cassettes[named].map { [$0] } ?? [] }
             return (catalog.routes[vendor]?[route] ?? []).compactMap { catalog.cassettes[$0] }
         }
+        return slots.compactMap(\.cassette)
     }
 
     /// Every cassette of a vendor (or the named one), for miss diagnostics.
     func cassettes(vendor: String, named: CassetteName?) -> [LoadedCassette] {
-        catalog.withLock { catalog in
+        let slots = catalog.withLock { catalog in
             if let named { return catalog.cassettes[named].map { [$0] } ?? [] }
             return catalog.cassettes.keys.filter { $0.vendor == vendor }.sorted().map { catalog.cassettes[$0]! }
         }
+        return slots.compactMap(\.cassette)
     }
 
     /// The `<vendor>/<flow>.har` files under `directory`, sorted by name.

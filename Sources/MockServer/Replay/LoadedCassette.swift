@@ -13,6 +13,8 @@ struct LoadedCassette: Sendable {
     let responses: [PreparedResponse]
     /// The method and decoded path of each entry, which the library routes by.
     let routes: Set<RouteKey>
+    /// The matching entries of requests seen before.
+    let memo = MatchMemo()
 
     init(name: CassetteName, file: URL) throws(CassetteError) {
         let cassette = try Cassette(contentsOf: file)
@@ -59,5 +61,11 @@ struct RouteKey: Sendable, Hashable {
         self.method = method.uppercased()
         let text = String(path)
         self.path = text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+    }
+
+    /// A key read back from the derived index, its method and path stored as they were made above.
+    init(decodedMethod method: String, path: String) {
+        self.method = method
+        self.path = path
     }
 }

@@ -47,7 +47,9 @@ public final class MockServer: Sendable {
         if configuration.mode.proxies || configuration.upstream != nil, configuration.cassettesDirectory == nil {
             configuration.cassettesDirectory = URL(fileURLWithPath: "Cassettes", isDirectory: true)
         }
-        let host = try SimulatorHost(simulators: simulators, statePath: configuration.statePath, now: now)
+        let host = try SimulatorHost(
+            simulators: simulators, statePath: configuration.statePath,
+            concurrentReads: configuration.concurrentReads, now: now)
         if let vendor = configuration.vendor, !VendorName.isValid(vendor) { throw .invalidVendorName(vendor) }
         self.configuration = configuration
         self.logger = logger

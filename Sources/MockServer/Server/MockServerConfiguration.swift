@@ -27,6 +27,9 @@ public struct MockServerConfiguration: Sendable {
     public var faultSeed: UInt64
     /// How long an upstream exchange may take in record and spy modes.
     public var upstreamTimeout: Duration
+    /// Whether the simulators' store answers read calls at once (a WAL pool, see ``SimulatorDatabase``) instead
+    /// of one after another; `harness serve` turns it on.
+    public var concurrentReads = false
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, mode: ServerMode = .simulate, cassettesDirectory: URL? = nil,

@@ -51,13 +51,17 @@ public struct SimulatorState: Sendable {
     /// The vendor this state belongs to.
     public let vendor: String
     /// The database every simulator of a host shares (in memory, or the `--state PATH` file).
-    public let database: DatabaseQueue
+    public let database: SimulatorDatabase
     private let clock: @Sendable () -> Date
 
-    public init(vendor: String, database: DatabaseQueue, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(vendor: String, database: SimulatorDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
         self.vendor = vendor
         self.database = database
         clock = now
+    }
+
+    public init(vendor: String, database: DatabaseQueue, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(vendor: vendor, database: SimulatorDatabase(database), now: now)
     }
 
     /// The current time (injected, so tests fix it).

@@ -17,12 +17,14 @@ public final class SimulatorHost: Sendable {
     private let states: [String: SimulatorState]
 
     /// Opens the state store (in memory when `statePath` is nil, else that SQLite file) and runs every
-    /// simulator's migrations.
+    /// simulator's migrations. With `concurrentReads` the store is a WAL pool (in a temporary file when
+    /// `statePath` is nil) that answers read calls at once instead of one after another (``SimulatorDatabase``).
     ///
     /// - Throws: ``MockServerError/duplicateVendor(_:)``, ``MockServerError/invalidVendorName(_:)``,
     ///   ``MockServerError/stateStore(path:reason:)``.
     public init(
-        simulators: [any Simulator], statePath: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        simulators: [any Simulator], statePath: String? = nil, concurrentReads: Bool = false,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) throws(MockServerError) {
         var byVendor: [String: any Simulator] = [:]
         for simulator in simulators {
@@ -30,12 +32,14 @@ public final class SimulatorHost: Sendable {
             guard byVendor[simulator.vendor] == nil else { throw .duplicateVendor(simulator.vendor) }
             byVendor[simulator.vendor] = simulator
         }
-        let database: DatabaseQueue
+        let database: SimulatorDatabase
         do {
-            database = try statePath.map { try DatabaseQueue(path: $0) } ?? DatabaseQueue()
+            database =
+                concurrentReads
+                ? try SimulatorDatabase.concurrent(path: statePath) : try SimulatorDatabase(path: statePath)
             var migrator = DatabaseMigrator()
             for vendor in byVendor.keys.sorted() { byVendor[vendor]!.registerMigrations(&migrator) }
-            try migrator.migrate(database)
+            try migrator.migrate(database.writer)
         } catch {
             throw .stateStore(path: statePath ?? ":memory:", reason: "\(error)")
         }
@@ -47,10 +51,14 @@ public final class SimulatorHost: Sendable {
     /// The state of `vendor`'s simulator.
     public func state(for vendor: String) -> SimulatorState? { states[vendor] }
 
-    /// `vendor`'s simulator answers `request` (its URL relative to the vendor's mount).
+    /// `vendor`'s simulator answers `request` (its URL relative to the vendor's mount). A `GET` or `HEAD` is
+    /// first answered on a read-only snapshot when the store reads concurrently (``SimulatorDatabase``).
     public func respond(vendor: String, to request: CassetteRequest) async throws -> CassetteResponse {
         let (simulator, state) = try mounted(vendor)
-        return try await simulator.respond(to: request, state: state)
+        let reads = request.method == "GET" || request.method == "HEAD"
+        return try await SimulatorDatabase.$readFirst.withValue(reads) {
+            try await simulator.respond(to: request, state: state)
+        }
     }
 
     /// `vendor`'s simulator answers an admin request (its URL relative to `/__harness/vendors/<vendor>`).

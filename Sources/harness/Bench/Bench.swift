@@ -7,7 +7,10 @@ extension Harness {
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Measure throughput and latency on this machine.",
-            subcommands: [BenchXML.self, BenchValidate.self, BenchReplay.self, BenchEngage.self, BenchServe.self]
+            subcommands: [
+                BenchXML.self, BenchValidate.self, BenchReplay.self, BenchEngage.self, BenchServe.self,
+                BenchVerify.self,
+            ]
         )
     }
 }

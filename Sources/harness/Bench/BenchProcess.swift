@@ -12,13 +12,18 @@ struct BenchServer {
 
     var pid: Int32 { process.processIdentifier }
 
-    /// Starts `harness serve --mode replay` on a free port and waits for the first 200 from /__harness/health,
-    /// timing it from just before the process starts.
+    /// Starts `harness serve --mode replay` over `cassettes`; see ``start(binary:arguments:)``.
     static func start(binary: URL, cassettes: URL) async throws -> BenchServer {
+        try await start(binary: binary, arguments: ["--mode", "replay", "--cassettes", cassettes.path])
+    }
+
+    /// Starts `harness serve` with `arguments` on a free port and waits for the first 200 from /__harness/health,
+    /// timing it from just before the process starts.
+    static func start(binary: URL, arguments: [String]) async throws -> BenchServer {
         let port = try BenchProcess.freePort()
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--mode", "replay", "--cassettes", cassettes.path, "--port", String(port)]
+        process.arguments = ["serve"] + arguments + ["--port", String(port)]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let clock = ContinuousClock()
@@ -39,6 +44,15 @@ struct BenchServer {
         process.terminate()
         process.waitUntilExit()
     }
+
+    /// Milliseconds to the first replayed answer of ``BenchCassettes/target`` on a server just ready.
+    static func firstReplay(port: Int) throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let status = try BenchProcess.request(port: port, method: "GET", path: BenchCassettes.target)
+        guard status == 200 else { throw BenchError("GET \(BenchCassettes.target) answered \(status), not 200") }
+        return start.duration(to: clock.now).seconds * 1000
+    }
 }
 
 struct BenchError: Error, CustomStringConvertible {
@@ -48,8 +62,11 @@ struct BenchError: Error, CustomStringConvertible {
 
 enum BenchProcess {
     /// The executable `name` on the PATH.
-    static func find(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    static func find(
+        _ name: String, in path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    )
+        -> URL?
+    {
         return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
@@ -70,8 +87,15 @@ enum BenchProcess {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// The status of `GET path` on 127.0.0.1:port, through a plain socket (no client library in the timing).
+    /// The status of `GET path` on 127.0.0.1:port.
     static func get(port: Int, path: String) throws -> Int {
+        try request(port: port, method: "GET", path: path)
+    }
+
+    /// The status of one request on 127.0.0.1:port, through a plain socket (no client library in the timing).
+    static func request(
+        port: Int, method: String, path: String, headers: [String: String] = [:], body: String = ""
+    ) throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw BenchError("socket() failed") }
         defer { close(fd) }
@@ -82,7 +106,10 @@ enum BenchProcess {
             }
         }
         guard connected else { throw BenchError("connection refused") }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method != "GET" { head += "Content-Length: \(body.utf8.count)\r\n" }
+        let request = Array((head + "\r\n" + body).utf8)
         guard send(fd, request, request.count, 0) == request.count else { throw BenchError("send failed") }
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = recv(fd, &buffer, buffer.count, 0)
@@ -105,22 +132,5 @@ enum BenchProcess {
             let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }
         return kilobytes / 1024
-    }
-
-    /// `wrk -t2 -c32 -d<seconds>s --latency url`: requests per second and the 99th percentile latency.
-    static func wrk(_ wrk: URL, url: String, seconds: Int) throws -> (requestsPerSecond: Double, p99: String) {
-        let process = Process()
-        process.executableURL = wrk
-        process.arguments = ["-t2", "-c32", "-d\(seconds)s", "--latency", url]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        let rate = lines.first { $0.hasPrefix("Requests/sec:") }.flatMap { Double($0.split(separator: " ").last ?? "") }
-        let p99 = lines.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("99%") }?.split(separator: " ").last
-        guard let rate, let p99 else { throw BenchError("wrk printed no figures: \(lines.joined(separator: "\n"))") }
-        return (rate, String(p99))
     }
 }

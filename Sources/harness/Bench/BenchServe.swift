@@ -1,19 +1,25 @@
 import ArgumentParser
-import CassetteKit
 import Foundation
-import JSONCore
 
 extension Harness.Bench {
-    /// `harness bench serve`: start-up time, memory and (with wrk) replay throughput of `harness serve`.
+    /// `harness bench serve`: start-up time, memory, replay throughput on one URL and on a mixed workload against
+    /// nginx serving the same bytes, and simulate-mode read throughput.
     struct BenchServe: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "serve",
             abstract:
-                "Replay a 50-interaction cassette and 10,000 interactions: start-up ms, RSS MB, and wrk req/s and p99.",
+                "harness serve: start-up ms and RSS with 50 and 10,000 interactions, replay req/s and p99 (one URL, "
+                + "and a mixed workload against nginx), simulate-mode read req/s.",
             discussion: """
-                Generates the cassettes into a temporary folder, starts `harness serve --mode replay` on each, times \
-                process start to the first 200 from /__harness/health, reads the server's RSS, and runs \
-                `wrk -t2 -c32 -d10s --latency` when wrk is installed (apt-get install -y wrk), else prints the command.
+                Generates the cassettes into a temporary folder and starts `harness serve --mode replay` on each \
+                set twice (the first start also writes the derived index beside the cassettes), timing the second \
+                from process start to the first 200 from /__harness/health and to the first replayed answer, and \
+                reading the server's RSS. With wrk installed (apt-get install -y wrk) it measures, for \
+                --seconds each: one URL (wrk -t2 -c32); the mixed workload (50 distinct interactions, every third \
+                a POST whose JSON body only matches semantically, requested in a cycle) on both sets and, with \
+                nginx installed (apt-get install -y nginx), nginx serving the same response bytes from files in \
+                the same run, and their ratio; and simulate mode: the ReferralHero leaderboard with its token \
+                (a read-only call) at 64 connections. Without wrk it prints the commands instead.
                 """)
 
         @Option(help: "Seconds of wrk load per figure.")
@@ -22,91 +28,93 @@ extension Harness.Bench {
         @Option(help: "Interactions in the large set.")
         var interactions = 10_000
 
+        @Option(help: "The harness binary to start (default: this one), to measure another build in the same run.")
+        var server: String?
+
         func validate() throws {
             try OptionRange.count(seconds, "--seconds", in: 1...3600)
-            try OptionRange.count(interactions, "--interactions", in: 1...10_000_000)
+            try OptionRange.count(interactions, "--interactions", in: BenchCassettes.mixedCount...10_000_000)
         }
 
         func run() async throws {
-            let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            let binary =
+                server.map { URL(fileURLWithPath: $0) }
+                ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             let root = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "harness-bench-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
             let small = root.appendingPathComponent("small")
             let large = root.appendingPathComponent("large")
-            try BenchCassettes.write(interactions: 50, into: small)
+            try BenchCassettes.write(interactions: BenchCassettes.mixedCount, into: small)
             try BenchCassettes.write(interactions: interactions, into: large)
-            let wrk = BenchProcess.find("wrk")
+            let script = root.appendingPathComponent("mixed.lua")
+            try Data(BenchCassettes.wrkScript().utf8).write(to: script)
+            let load = BenchLoad(wrk: BenchProcess.find("wrk"), seconds: seconds)
             print(
-                "bench serve: harness serve --mode replay, every figure one URL, GET \(BenchCassettes.target) (1 KB "
-                    + "JSON), among 50 or \(Figures.grouped(Double(interactions))) recorded interactions")
-            var rates: [Double] = []
-            for (label, folder, count) in [
-                ("50 interactions", small, 50), ("\(interactions) interactions", large, interactions),
-            ] {
+                "bench serve: \(binary.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, wrk sharing them")
+
+            print("  replay, one URL (GET \(BenchCassettes.target), 1 KB JSON), wrk -t2 -c32:")
+            var single: [Double] = []
+            var mixed: [Double] = []
+            var mixedLines: [String] = []
+            for (label, folder) in [("50", small), (Figures.grouped(Double(interactions)), large)] {
+                // The first start over new cassettes also writes the derived index; later starts read it.
+                let cold = try await BenchServer.start(binary: binary, cassettes: folder)
+                cold.stop()
                 let server = try await BenchServer.start(binary: binary, cassettes: folder)
                 defer { server.stop() }
-                let url = "http://127.0.0.1:\(server.port)\(BenchCassettes.target)"
-                guard try BenchProcess.get(port: server.port, path: BenchCassettes.target) == 200 else {
-                    throw ValidationError("the server did not replay \(url) (\(count) interactions)")
-                }
-                var line = "  \(label): ready in \(Figures.grouped(server.readyMilliseconds)) ms (target <= 100)"
-                if let wrk {
-                    let result = try BenchProcess.wrk(wrk, url: url, seconds: seconds)
-                    rates.append(result.requestsPerSecond)
-                    line += ", \(Figures.grouped(result.requestsPerSecond)) req/s, p99 \(result.p99)"
+                let first = try BenchServer.firstReplay(port: server.port)
+                var line =
+                    "    \(label) interactions: ready in \(Figures.grouped(server.readyMilliseconds)) ms "
+                    + "(first replayed answer \(Figures.grouped(server.readyMilliseconds + first)) ms; target <= 100; "
+                    + "first start over new cassettes \(Figures.grouped(cold.readyMilliseconds)) ms)"
+                if let result = try load.run(port: server.port, path: BenchCassettes.target) {
+                    single.append(result.requestsPerSecond)
+                    line += ", \(result.summary)"
                 }
                 line += ", RSS \(Figures.grouped(BenchProcess.residentMegabytes(pid: server.pid) ?? 0)) MB"
                 print(line)
-                if wrk == nil {
-                    print("    wrk -t2 -c32 -d\(seconds)s --latency \(url)   # apt-get install -y wrk")
+                if let result = try load.run(port: server.port, path: "/", script: script) {
+                    mixed.append(result.requestsPerSecond)
+                    mixedLines.append("    replay, \(label) interactions: \(result.summary)")
                 }
             }
-            if rates.count == 2 {
-                let slower = (1 - rates[1] / rates[0]) * 100
-                print("  \(interactions) vs 50: \(String(format: "%.1f", slower))% slower (target <= 10%)")
-            }
-            print("  targets: >= 25,000 req/s, p99 <= 5 ms, RSS <= 150 MB with \(interactions) interactions")
+            if single.count == 2 { print("    \(interactions) vs 50: \(Self.slower(single)) (target <= 10%)") }
+
+            print(
+                "  mixed workload: \(BenchCassettes.mixedCount) interactions in a cycle, every third a POST whose "
+                    + "JSON body matches only semantically, wrk -t2 -c32:")
+            for line in mixedLines { print(line) }
+            if mixed.count == 2 { print("    \(interactions) vs 50: \(Self.slower(mixed)) (target <= 10%)") }
+            try await nginxFigure(load: load, root: root, script: script, replay: mixed.first)
+            try await BenchSimulate.measure(binary: binary, load: load)
+            if load.wrk == nil { print("  wrk is not installed (apt-get install -y wrk): no throughput figures") }
         }
-    }
-}
 
-/// The benchmark's cassettes: `bench/replay.har` with 50 interactions, plus `bench/more-N.har` files of 50 each
-/// up to the requested total.
-enum BenchCassettes {
-    static let target = "/bench/items/7"
-
-    static func write(interactions: Int, into folder: URL) throws {
-        let vendor = folder.appendingPathComponent("bench")
-        try FileManager.default.createDirectory(at: vendor, withIntermediateDirectories: true)
-        var written = 0
-        var file = 0
-        while written < interactions {
-            let count = min(50, interactions - written)
-            var cassette = Cassette(flow: file == 0 ? "replay" : "more-\(file)", vendor: "bench")
-            cassette.entries = (0..<count).map { index in
-                let path = file == 0 ? "/items/\(index)" : "/more/\(file)/items/\(index)"
-                return entry(path: path, index: written + index)
+        private func nginxFigure(load: BenchLoad, root: URL, script: URL, replay: Double?) async throws {
+            guard load.wrk != nil else { return }
+            guard let nginx = BenchProcess.find("nginx") ?? BenchProcess.find("nginx", in: "/usr/sbin:/usr/local/sbin")
+            else {
+                print("    nginx: not installed (apt-get install -y nginx), no reference figure")
+                return
             }
-            let name = file == 0 ? "replay.har" : "more-\(file).har"
-            try cassette.encoded().write(to: vendor.appendingPathComponent(name))
-            written += count
-            file += 1
+            let files = root.appendingPathComponent("static")
+            let folder = root.appendingPathComponent("nginx")
+            try BenchCassettes.writeStatic(into: files)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let server = try await BenchNginx.start(nginx, root: files, folder: folder)
+            defer { server.stop() }
+            guard let result = try load.run(port: server.port, path: "/", script: script) else { return }
+            print("    nginx, the same bytes from files: \(result.summary)")
+            if let replay {
+                print(
+                    "    replay / nginx: \(String(format: "%.2f", replay / result.requestsPerSecond))x "
+                        + "(target >= 0.8x, p99 <= 5 ms)")
+            }
         }
-    }
 
-    private static func entry(path: String, index: Int) -> HAR.Entry {
-        let item: JSONValue = .object(
-            JSONObject([
-                ("id", .number(JSONNumber(index))),
-                ("name", .string("item \(index)")),
-                ("description", .string(String(repeating: "lorem ipsum ", count: 70))),
-            ]))
-        return HAR.Entry(
-            request: CassetteRequest(
-                method: "GET", url: "https://api.example.com\(path)", headers: ["Accept": "application/json"]),
-            response: CassetteResponse(
-                status: 200, statusText: "OK", headers: ["Content-Type": "application/json"], body: item.data()),
-            startedAt: Date(timeIntervalSince1970: 1_700_000_000), duration: .milliseconds(20))
+        static func slower(_ rates: [Double]) -> String {
+            String(format: "%.1f%% slower", (1 - rates[1] / rates[0]) * 100)
+        }
     }
 }

@@ -15,7 +15,9 @@ extension Harness {
                 it, --record once records only flows without a cassette. Re-recording an unchanged flow writes an \
                 identical file, and re-recording a changed one prints how it changed (harness diff's format). \
                 --check records into a temporary folder instead and compares with the stored cassettes, which stay \
-                untouched: exit 0 when every flow records identically, 1 when one drifted (the diff is printed).
+                untouched: exit 0 when every flow records identically, 1 when one drifted (the diff is printed). \
+                --jobs N records N flows at once, each against its own simulator (default: the number of cores); \
+                the report keeps the flows' order.
                 """
         )
 
@@ -41,6 +43,8 @@ extension Harness {
 
         @Option(help: "Seconds one flow may take.")
         var flowTimeout: Double = 30
+
+        @OptionGroup var jobs: JobsOptions
 
         @Flag(
             help: "Record into a temporary folder and compare with the stored cassettes (drift check); exit 1 on drift."
@@ -106,7 +110,7 @@ extension Harness {
             }
             var recorder = FlowRecorder(
                 simulators: SimulatorRegistry.all, cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
-                flowTimeout: OptionRange.duration(seconds: flowTimeout))
+                flowTimeout: OptionRange.duration(seconds: flowTimeout), jobs: jobs.count)
             recorder.volatile = try VolatileFields.load(folder: URL(fileURLWithPath: schemas, isDirectory: true))
             if check {
                 try await checkDrift(selected, recorder: recorder, upstream: upstreamURL)

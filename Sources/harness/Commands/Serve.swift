@@ -74,6 +74,8 @@ extension Harness {
                 cassettesDirectory: URL(fileURLWithPath: cassettes, isDirectory: true),
                 cassette: cassette, statePath: state, vendor: vendor, adminToken: adminToken, maxBodySize: maxBodySize,
                 missStatus: missStatus)
+            // Simulate mode answers reads concurrently; a replay server keeps the quicker in-memory store to start.
+            configuration.concurrentReads = configuration.mode == .simulate
             if let upstream {
                 guard let url = URL(string: upstream) else {
                     throw ValidationError("--upstream \(upstream) is not a URL")

@@ -17,6 +17,8 @@ extension Harness {
                 recorded responses. Cassettes under a flow vendor's folder that no flow claims are orphans.
                 Arguments: vendors (referralhero) or flow ids (referralhero/add-subscriber) run just those flows, \
                 all three checks; existing cassette files or folders are contract-checked only.
+                --jobs N checks N flows at once (default: the number of cores); the report keeps the catalog's \
+                order and the exit status is the same for any N.
                 Exit status: 0 every check holds, 1 a check failed, 2 the check could not run (a schema that does \
                 not load, an unreadable cassette, a vendor without a contract).
                 """
@@ -134,13 +136,15 @@ struct FlowSelectionOptions: ParsableArguments {
     @Option(help: "Seconds one flow may take before it counts as hanging.")
     var flowTimeout: Double = 30
 
+    @OptionGroup var jobs: JobsOptions
+
     func engine() -> FlowEngine {
         FlowEngine(
             catalog: FlowCatalog.all, simulators: SimulatorRegistry.all,
             cassettesRoot: URL(fileURLWithPath: cassettes, isDirectory: true),
             schemasRoot: URL(fileURLWithPath: schemas, isDirectory: true),
             displayRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-            flowTimeout: OptionRange.duration(seconds: flowTimeout))
+            flowTimeout: OptionRange.duration(seconds: flowTimeout), concurrency: jobs.count)
     }
 
     func validate() throws {

@@ -1,0 +1,120 @@
+import Foundation
+public import GRDB
+
+/// The SQLite store every simulator of a host shares, with GRDB's `read` and `write`.
+///
+/// In process (the provider check, tests) it is one serial in-memory `DatabaseQueue`. A server in simulate mode
+/// opens it as a `DatabasePool` in WAL mode instead (``concurrent(path:)``): writes still run one at a time in
+/// write transactions, so they stay serialisable, while reads run at once on snapshot connections. A simulator
+/// answers every call in `write { … }`, and most calls only read: while the host answers a `GET` or `HEAD`
+/// (``SimulatorDatabase/readFirst``), a `write` first runs on a read-only snapshot and only when it attempts to
+/// write (SQLite refuses with `SQLITE_READONLY` before changing anything) runs again in a write transaction. A
+/// read-only snapshot transaction is serialisable like a write transaction taken at the same instant, so the
+/// answer is the one the serial store gives. A simulator must therefore not swallow database errors inside `write`
+/// (none does: their `catch` clauses name their own failure types).
+public final class SimulatorDatabase: Sendable {
+    private enum Store: Sendable {
+        case queue(DatabaseQueue)
+        case pool(DatabasePool, removing: URL?)
+    }
+
+    private let store: Store
+
+    /// Whether `write` tries a read-only snapshot first: set by the host while it answers a read method.
+    @TaskLocal static var readFirst = false
+
+    /// A serial store: in memory when `path` is nil, else that SQLite file.
+    public init(path: String? = nil) throws {
+        store = .queue(try path.map { try DatabaseQueue(path: $0) } ?? DatabaseQueue())
+    }
+
+    /// Wraps a queue the caller opened.
+    public init(_ queue: DatabaseQueue) {
+        store = .queue(queue)
+    }
+
+    /// A WAL store answering reads concurrently: at `path`, or (nil) in a temporary file removed with the store.
+    public static func concurrent(path: String?) throws -> SimulatorDatabase {
+        try SimulatorDatabase(concurrentAt: path)
+    }
+
+    private init(concurrentAt path: String?) throws {
+        let temporary =
+            path == nil
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("harness-state-\(UUID().uuidString).sqlite")
+            : nil
+        var configuration = Configuration()
+        // The state of a simulator is scratch data: nothing is lost that a restart does not lose anyway.
+        configuration.prepareDatabase { db in
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = OFF") }
+        }
+        let pool = try DatabasePool(path: path ?? temporary!.path, configuration: configuration)
+        store = .pool(pool, removing: temporary)
+    }
+
+    deinit {
+        guard case .pool(_, let removing?) = store else { return }
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: removing.path + suffix)
+        }
+    }
+
+    /// The writer, for migrations.
+    var writer: any DatabaseWriter {
+        switch store {
+        case .queue(let queue): queue
+        case .pool(let pool, _): pool
+        }
+    }
+
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        switch store {
+        case .queue(let queue): try queue.read(value)
+        case .pool(let pool, _): try pool.read(value)
+        }
+    }
+
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        switch store {
+        case .queue(let queue): try await queue.read(value)
+        case .pool(let pool, _): try await pool.read(value)
+        }
+    }
+
+    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        switch store {
+        case .queue(let queue): return try queue.write(updates)
+        case .pool(let pool, _):
+            if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
+            return try pool.write(updates)
+        }
+    }
+
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        switch store {
+        case .queue(let queue): return try await queue.write(updates)
+        case .pool(let pool, _):
+            if Self.readFirst, let value = try await Self.readOnlyAsync({ try await pool.read(updates) }) {
+                return value
+            }
+            return try await pool.write(updates)
+        }
+    }
+
+    /// The value of a read-only attempt, or nil when it tried to write.
+    private static func readOnly<T>(_ attempt: () throws -> T) throws -> T? {
+        do {
+            return try attempt()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            return nil
+        }
+    }
+
+    private static func readOnlyAsync<T>(_ attempt: () async throws -> T) async throws -> T? {
+        do {
+            return try await attempt()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// wrk, when installed: one load figure per call.
+struct BenchLoad {
+    let wrk: URL?
+    let seconds: Int
+
+    /// What wrk measured.
+    struct Result {
+        var requestsPerSecond: Double
+        /// wrk's 99th percentile, as printed (`1.23ms`).
+        var p99: String
+        /// Responses outside 2xx and 3xx, and socket errors.
+        var errors: Int
+
+        var summary: String {
+            "\(Figures.grouped(requestsPerSecond)) req/s, p99 \(p99)"
+                + (errors > 0 ? ", \(Figures.grouped(Double(errors))) errors or non-2xx answers" : "")
+        }
+    }
+
+    /// `wrk -t2 -c<connections> -d<seconds>s --latency` on 127.0.0.1:port (with `script` choosing the requests,
+    /// or `headers` added to GET path); nil without wrk.
+    func run(
+        port: Int, path: String, connections: Int = 32, script: URL? = nil, headers: [String] = []
+    ) throws -> Result? {
+        guard let wrk else { return nil }
+        var arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
+        if let script { arguments += ["-s", script.path] }
+        for header in headers { arguments += ["-H", header] }
+        arguments.append("http://127.0.0.1:\(port)\(path)")
+        let process = Process()
+        process.executableURL = wrk
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let rate = lines.first { $0.hasPrefix("Requests/sec:") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+        let p99 = lines.first { $0.hasPrefix("99%") }?.split(separator: " ").last
+        guard let rate, let p99 else { throw BenchError("wrk printed no figures: \(text)") }
+        let non2xx =
+            lines.first { $0.hasPrefix("Non-2xx or 3xx responses:") }
+            .flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        let socketErrors =
+            lines.first { $0.hasPrefix("Socket errors:") }.map { line in
+                line.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Int($0) }.reduce(0, +)
+            } ?? 0
+        return Result(requestsPerSecond: rate, p99: String(p99), errors: non2xx + socketErrors)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The simulate-mode figure of `bench serve`: the ReferralHero leaderboard, a read-only call, with its token.
+enum BenchSimulate {
+    static let campaign = "MF83c9616aa3"
+    static let token = "rh-sim-token"
+    static let subscribers = 10
+
+    /// Starts `harness serve --mode simulate`, adds subscribers to the default campaign, and loads the leaderboard
+    /// at 64 connections.
+    static func measure(binary: URL, load: BenchLoad) async throws {
+        let server = try await BenchServer.start(binary: binary, arguments: ["--mode", "simulate"])
+        defer { server.stop() }
+        let base = "/referralhero/lists/\(campaign)"
+        let headers = ["Content-Type": "application/json", "Authorization": "Bearer \(token)"]
+        for number in 0..<subscribers {
+            let body = """
+                {"email":"person\(number)@example.com","name":"Person \(number)","domain":"https://example.com",\
+                "timestamp":"1767225600"}
+                """
+            let status = try BenchProcess.request(
+                port: server.port, method: "POST", path: base + "/subscribers", headers: headers, body: body)
+            guard status == 200 else { throw BenchError("adding subscriber \(number) answered \(status)") }
+        }
+        let path = base + "/leaderboard"
+        let status = try BenchProcess.request(port: server.port, method: "GET", path: path, headers: headers)
+        guard status == 200 else { throw BenchError("GET \(path) answered \(status)") }
+        print(
+            "  simulate, GET \(path) (ReferralHero leaderboard, \(subscribers) subscribers, with its token), "
+                + "wrk -t2 -c64:")
+        guard
+            let result = try load.run(
+                port: server.port, path: path, connections: 64, headers: ["Authorization: Bearer \(token)"])
+        else { return }
+        print("    \(result.summary)   (target >= 10,000 req/s, p99 <= 10 ms)")
+    }
+}
