@@ -74,7 +74,6 @@ let engageSDK: [Target] = [
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ],
-        exclude: ["Documentation.md"],
         resources: [.copy("Resources/EngageConfigDefaults.json")]
     ),
     .executableTarget(
