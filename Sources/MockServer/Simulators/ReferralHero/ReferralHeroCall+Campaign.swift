@@ -5,7 +5,8 @@ extension ReferralHeroCall {
     /// `getLeaderboard`: every subscriber of the campaign, most confirmed referrals first.
     func leaderboard() throws -> JSONValue {
         let ranking = try ReferralHeroSubscriber.ranking(campaign: campaign.uuid, db)
-        let entries = try ranking.map { try $0.json(db) }
+        let positions = Dictionary(uniqueKeysWithValues: ranking.enumerated().map { ($1.id, $0 + 1) })
+        let entries = try ranking.map { try $0.json(db, positions: positions) }
         return ["ranking": .array(entries), "count": .number(JSONNumber(ranking.count))]
     }
 
@@ -13,7 +14,8 @@ extension ReferralHeroCall {
     func referrals(of id: String) throws -> JSONValue {
         let referred = try subscriber(id).referred(db)
         let count = JSONValue.number(JSONNumber(referred.count))
-        let entries = try referred.map { try $0.json(db) }
+        let positions = try ReferralHeroSubscriber.positions(campaign: campaign.uuid, db)
+        let entries = try referred.map { try $0.json(db, positions: positions) }
         return [
             "response": "subscribers_retrieved", "subscribers": .array(entries),
             "pagination": [

@@ -44,6 +44,14 @@ enum ReferralHeroSchema {
                     """)
             try seed(db)
         }
+        // Referral counts and the ranking look subscribers up by referrer: index them (no change in behaviour).
+        migrator.registerMigration("referralhero.v2") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX referralhero_subscribers_referrer
+                    ON referralhero_subscribers (referrer_id, referral_status)
+                    """)
+        }
     }
 
     /// Empties every table and seeds the default campaign.

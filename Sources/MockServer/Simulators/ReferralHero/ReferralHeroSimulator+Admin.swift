@@ -118,6 +118,7 @@ extension ReferralHeroSimulator {
                 db, sql: "SELECT * FROM referralhero_subscribers WHERE campaign = ? ORDER BY seq",
                 arguments: [campaign.uuid]
             ).map(ReferralHeroSubscriber.init)
+            let positions = try ReferralHeroSubscriber.positions(campaign: campaign.uuid, db)
             let entries = try subscribers.map { subscriber -> JSONValue in
                 var shares = JSONObject()
                 let rows = try Row.fetchAll(
@@ -127,7 +128,7 @@ extension ReferralHeroSimulator {
                     let count: Int = row["count"]
                     shares[row["social"]] = .number(JSONNumber(count))
                 }
-                let json = try subscriber.json(db)
+                let json = try subscriber.json(db, positions: positions)
                 return ["subscriber": json, "shares": .object(shares)]
             }
             return ["subscribers": .array(entries)]

@@ -74,10 +74,20 @@ struct ReferralHeroSubscriber {
         return counts
     }
 
-    /// The subscriber as the contract's `Subscriber` object; `response` names what the call did.
-    func json(_ db: Database, response: String? = nil) throws -> JSONValue {
+    /// Each subscriber's leaderboard position (1 first) in `campaign`, by id: one ranking for a whole list.
+    static func positions(campaign: String, _ db: Database) throws -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (index, subscriber) in try ranking(campaign: campaign, db).enumerated() {
+            positions[subscriber.id] = index + 1
+        }
+        return positions
+    }
+
+    /// The subscriber as the contract's `Subscriber` object; `response` names what the call did. `positions`
+    /// (from ``positions(campaign:_:)``) saves ranking the campaign again for each subscriber of a list.
+    func json(_ db: Database, response: String? = nil, positions: [String: Int]? = nil) throws -> JSONValue {
         let counts = try referralCounts(db)
-        let position = try Self.ranking(campaign: campaign, db).firstIndex { $0.id == id }.map { $0 + 1 } ?? 0
+        let position = try (positions ?? Self.positions(campaign: campaign, db))[id] ?? 0
         var referredBy: JSONValue = [:]
         if let referrerID, let referrer = try Self.find(id: referrerID, campaign: campaign, db) {
             let referred = try referrer.referralCounts(db)["confirmed"] ?? 0
