@@ -359,7 +359,7 @@ let cli: [Target] = [
             .product(name: "GRDB", package: "GRDB.swift"),
         ]
     ),
-    .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit"]),
+    .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit", "MockServer"]),
 ]
 
 let package = Package(

@@ -16,9 +16,7 @@ struct StoreCrashTests {
 
     /// Kills per run of the test: `HARNESS_KILL_RUNS` (default 3; the proof is
     /// `HARNESS_KILL_RUNS=100 swift test --filter StoreCrashTests`).
-    static var runs: Int {
-        ProcessInfo.processInfo.environment["HARNESS_KILL_RUNS"].flatMap { Int($0) }.map { min(max($0, 1), 1000) } ?? 3
-    }
+    static var runs: Int { KillRuns.count(default: 3) }
 
     @Test("A process killed (SIGKILL) in the middle of a flush loses no event; the rest go out on restart")
     func killedMidFlush() async throws {

@@ -1,6 +1,7 @@
 import CassetteKit
 import Foundation
 import HarnessTesting
+import MockServer
 import Synchronization
 import Testing
 
@@ -18,24 +19,7 @@ import Darwin
 /// `HARNESS_KILL_RUNS=100 swift test --filter KillTests`), `HARNESS_KILL_SEED` the seed of the kill moments.
 @Suite("SIGKILL during recording", .serialized)
 struct KillTests {
-    static var runs: Int {
-        ProcessInfo.processInfo.environment["HARNESS_KILL_RUNS"].flatMap { Int($0) }.map { min(max($0, 1), 1000) } ?? 5
-    }
-
-    /// Seeded kill moments (SplitMix64), in milliseconds below `bound`.
-    struct Moments {
-        var state: UInt64
-        init() {
-            state = ProcessInfo.processInfo.environment["HARNESS_KILL_SEED"].flatMap { UInt64($0) } ?? 1
-        }
-        mutating func next(below bound: UInt64) -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return (z ^ (z >> 31)) % bound
-        }
-    }
+    static var runs: Int { KillRuns.count(default: 5) }
 
     static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe) {
         let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
@@ -88,11 +72,11 @@ struct KillTests {
                 })
             let arguments = ["record", "--vendor", "referralhero", "--all", "--cassettes", cassettes.path]
             let environment = ["TMPDIR": scratch.path]
-            var moments = Moments()
+            var moments = SeededGenerator(seed: KillRuns.seed)
             var midRun = 0
             for run in 0..<Self.runs {
                 let (process, _) = try Self.start(arguments, environment: environment)
-                try await Task.sleep(for: .milliseconds(Int(moments.next(below: 4000))))
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0..<4000, using: &moments)))
                 if await Self.killAndWait(process) { midRun += 1 }
                 let folderNow = cassettes.appendingPathComponent("referralhero")
                 for name in Self.files(in: folderNow) {
@@ -145,7 +129,7 @@ struct KillTests {
             defer { kill(upstream.processIdentifier, SIGKILL) }
             let upstreamOrigin = try await Self.origin(of: upstreamOutput)
             let file = cassettes.appendingPathComponent("referralhero/killed.har")
-            var moments = Moments()
+            var moments = SeededGenerator(seed: KillRuns.seed)
             var previous = 0
             var midRun = 0
             for run in 0..<Self.runs {
@@ -163,7 +147,7 @@ struct KillTests {
                     // instead of waiting for URLSession's own timeout.
                     while !stop.withLock({ $0 }), RawHTTP.get(port: port, path: path, headers: headers) != nil {}
                 }
-                try await Task.sleep(for: .milliseconds(Int(moments.next(below: 800)) + 50))
+                try await Task.sleep(for: .milliseconds(Int.random(in: 50..<850, using: &moments)))
                 if await Self.killAndWait(proxy) { midRun += 1 }
                 stop.withLock { $0 = true }
                 await traffic.value

@@ -25,19 +25,7 @@ enum ProviderCheck {
             target = against.absoluteString
             let transport = HTTPClientTransport()
             send = { request in
-                var fields = HTTPFields()
-                for field in request.headers {
-                    if let name = HTTPField.Name(field.name) {
-                        fields.append(HTTPField(name: name, value: field.value))
-                    }
-                }
-                let outgoing = HTTPRequest(
-                    method: HTTPRequest.Method(request.method) ?? .get, scheme: nil, authority: nil, path: request.url,
-                    headerFields: fields)
-                let (response, body) = try await transport.send(
-                    outgoing, body: request.body.isEmpty ? nil : HTTPBody(request.body), baseURL: against,
-                    operationID: "provider-check")
-                return try await CassetteResponse(response, body: body)
+                try await transport.send(request, baseURL: against, operationID: "provider-check")
             }
         } else {
             let mine = simulators.filter { $0.vendor == flow.vendor }

@@ -149,19 +149,7 @@ enum FuzzTargets {
             var base = against
             while base.hasSuffix("/") { base.removeLast() }
             return FuzzTarget(name: base, baseURL: base) { request in
-                var fields = HTTPFields()
-                for field in request.headers {
-                    if let name = HTTPField.Name(field.name) {
-                        fields.append(HTTPField(name: name, value: field.value))
-                    }
-                }
-                let outgoing = HTTPRequest(
-                    method: HTTPRequest.Method(request.method) ?? .get, scheme: nil, authority: nil, path: request.url,
-                    headerFields: fields)
-                let (response, body) = try await transport.send(
-                    outgoing, body: request.body.isEmpty ? nil : HTTPBody(request.body), baseURL: url,
-                    operationID: "fuzz")
-                return try await CassetteResponse(response, body: body)
+                try await transport.send(request, baseURL: url, operationID: "fuzz")
             }
         }
         let simulators = SimulatorRegistry.all.filter { $0.vendor == vendor }
