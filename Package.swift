@@ -59,7 +59,10 @@ let fuzzing: [Target] = [
     .target(name: "Fuzzing", dependencies: ["ContractKit", "CassetteKit", "JSONCore", "LibXML"]),
     .testTarget(
         name: "FuzzingTests",
-        dependencies: ["Fuzzing", "ContractKit", "CassetteKit", "JSONCore", "LibXML", "MockServer", "HarnessTesting"]
+        dependencies: [
+            "Fuzzing", "ContractKit", "CassetteKit", "JSONCore", "LibXML", "MockServer", "HarnessTesting",
+            "Verification",
+        ]
     ),
 ]
 
@@ -222,6 +225,8 @@ let mockServer: [Target] = [
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -259,6 +264,7 @@ let mockServer: [Target] = [
     ),
 ]
 
+// The flow declarations: every documented flow and error case, runnable against any ClientTransport.
 let flowCatalog: [Target] = [
     .target(
         name: "FlowCatalog",
@@ -266,25 +272,40 @@ let flowCatalog: [Target] = [
             "CassetteKit",
             "ContractKit",
             "JSONCore",
-            "MockServer",
             "EngageSDK",
             "ReferralHeroSDK",
             "AdaptySDK",
             "WebEngageSDK",
             "WalkMeSDK",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ]
+    )
+]
+
+// The verification engine: records flows, runs the three checks, and writes every report (text, JSON, JUnit,
+// HTML, GitHub), the contract check's and the fuzzer's included.
+let verification: [Target] = [
+    .target(
+        name: "Verification",
+        dependencies: [
+            "CassetteKit",
+            "ContractKit",
+            "FlowCatalog",
+            "Fuzzing",
+            "JSONCore",
+            "LibXML",
+            "MockServer",
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]
     ),
     .testTarget(
-        name: "FlowCatalogTests",
+        name: "VerificationTests",
         dependencies: [
-            "FlowCatalog", "CassetteKit", "ContractKit", "MockServer", "JSONCore", "HarnessTesting",
+            "Verification", "FlowCatalog", "Fuzzing", "CassetteKit", "ContractKit", "MockServer", "JSONCore", "LibXML",
+            "HarnessTesting",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -348,12 +369,9 @@ let cli: [Target] = [
             "MockServer",
             "FlowCatalog",
             "Fuzzing",
+            "Verification",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -376,6 +394,7 @@ let package = Package(
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "MockServer", targets: ["MockServer"]),
+        .library(name: "Verification", targets: ["Verification"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
         .library(name: "AdaptySDK", targets: ["AdaptySDK"]),
         .library(name: "WebEngageSDK", targets: ["WebEngageSDK"]),
@@ -393,10 +412,12 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: foundation + cassetteKit + contractKit + fuzzing + engageSDK + referralHeroSDK + adaptySDK + webEngageSDK
-        + walkMeSDK + mockServer + flowCatalog + referralHeroDocumentSamples + engageDocumentSamples + harnessTesting
+        + walkMeSDK + mockServer + flowCatalog + verification + referralHeroDocumentSamples + engageDocumentSamples
+        + harnessTesting
         + cli
 )
 

@@ -5,6 +5,7 @@ import Fuzzing
 import HarnessTesting
 import MockServer
 import Testing
+import Verification
 
 @Suite("fuzzing: a short deterministic run against every simulator")
 struct SimulatorFuzzTests {

@@ -153,36 +153,10 @@ struct EntryComparer {
     }
 
     private func bodyChanges(_ old: CassetteResponse, _ new: CassetteResponse) -> [FieldChange] {
-        let normalizer = Normalizer(matcher: .body, context: context)
-        func key(_ response: CassetteResponse) -> BodyKey {
-            let request = CassetteRequest(
-                method: "POST", url: "http://diff.local/", headers: response.headers, body: response.body)
-            var replacer = SecretReplacer(rules: context.secrets, table: PlaceholderTable(numbered: false))
-            return normalizer.bodyKey(request, matcher: .automatic, replacer: &replacer)
-        }
-        let mine = key(old)
-        let theirs = key(new)
-        guard mine != theirs else { return [] }
-        let differences: [FieldDifference]
-        switch (mine, theirs) {
-        case (.json(let left), .json(let right)):
-            differences = left.differences(from: right, limit: 100).map {
-                FieldDifference(field: "body json:\($0.pointer)", expected: $0.expected, actual: $0.actual)
-            }
-        case (.xml(let left), .xml(let right)):
-            differences = left.differences(from: right, limit: 100).map {
-                FieldDifference(field: "body xpath:\($0.path)", expected: $0.expected, actual: $0.actual)
-            }
-        case (.empty, _), (_, .empty):
-            differences = [
-                FieldDifference(
-                    field: "body", expected: mine == .empty ? "missing" : mine.kindName,
-                    actual: theirs == .empty ? "missing" : theirs.kindName)
-            ]
-        default:
-            differences = NormalizedRequest.bodyDifferences(mine, theirs)
-        }
-        return differences.map { FieldChange($0, prefix: "response ") }
+        BodyComparison(context: context).differences(
+            expected: old.body, expectedType: old.headers["Content-Type"], actual: new.body,
+            actualType: new.headers["Content-Type"]
+        ).map { FieldChange($0, prefix: "response ") }
     }
 
     /// Changes between two recorded outcomes, by JSON pointer.

@@ -21,12 +21,16 @@ extension CassetteRequest {
 extension CassetteRequest {
     static func collect(_ body: HTTPBody?) async throws -> Data {
         guard let body else { return Data() }
-        return try await Data(collecting: body, upTo: .max)
+        return try await Data(collecting: body, upTo: CassetteResponse.maximumBodySize)
     }
 }
 
 extension CassetteResponse {
-    /// A response an OpenAPI transport returned, its body collected.
+    /// The largest body, in bytes, collected from a transport's request or response: 64 MiB, the size of the
+    /// largest cassette file the store reads back, so what is recorded can be replayed.
+    public static let maximumBodySize = Cassette.maximumFileSize
+
+    /// A response an OpenAPI transport returned, its body collected (at most ``maximumBodySize`` bytes).
     public init(_ response: HTTPResponse, body: HTTPBody?) async throws {
         let data = try await CassetteRequest.collect(body)
         self.init(

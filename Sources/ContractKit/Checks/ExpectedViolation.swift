@@ -21,9 +21,9 @@ public struct ExpectedViolation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "[\(kind.rawValue)] \(location) (\(reason))" }
 }
 
-extension VerificationReport {
+extension ContractReport {
     /// Applies a flow's declared violations to the cassette at `path`: each violation an expectation matches moves to
-    /// its entry's ``VerificationReport/Entry/expected`` and no longer counts; an expectation no entry meets becomes
+    /// its entry's ``ContractReport/Entry/expected`` and no longer counts; an expectation no entry meets becomes
     /// an `expected-violation-absent` violation on the first entry, so a declaration cannot silence nothing.
     public mutating func expect(_ expectations: [ExpectedViolation], inCassette path: String) {
         guard !expectations.isEmpty, let position = cassettes.firstIndex(where: { $0.path == path }) else { return }

@@ -1,15 +1,10 @@
 import ArgumentParser
-import AsyncHTTPClient
 import CassetteKit
 import EngageSDK
 import Foundation
-import HTTPTypes
 import JSONCore
 import Logging
 import MockServer
-import NIOCore
-import NIOHTTP1
-import OpenAPIRuntime
 
 extension Harness.Bench.BenchEngage {
     /// Starts the mock server in process on an ephemeral loopback port, stores `count` events in a fresh SDK
@@ -22,7 +17,6 @@ extension Harness.Bench.BenchEngage {
         let server = try MockServer(
             configuration: MockServerConfiguration(port: 0, maxBodySize: 64 << 20), logger: serverLogger)
         let endpoints = try await server.start()
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-loopback-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
@@ -33,7 +27,7 @@ extension Harness.Bench.BenchEngage {
                     credentials: EngageCredentials(
                         clientID: "sim-client-id", clientSecret: "sim-client-secret", refreshToken: "sim-refresh-token"),
                     host: endpoints.baseURL(for: "engage").absoluteString, listID: "23949",
-                    transport: LoopbackTransport(client: client),
+                    transport: UpstreamTransport.make(timeout: .seconds(60)),
                     storage: .file(folder.appendingPathComponent("events.sqlite")), config: config))
             let builder = try await engage.ubf.builder()
             let now = Date()
@@ -50,39 +44,11 @@ extension Harness.Bench.BenchEngage {
                     "flushed \(report.posted.count) of \(count) over loopback (simulator stored all: \(storedCount)): "
                         + (report.error.map(String.init(describing:)) ?? ""))
             }
-            try await client.shutdown()
             try await server.stop()
             return measured
         } catch {
-            try? await client.shutdown()
             try? await server.stop()
             throw error
         }
-    }
-}
-
-/// A `ClientTransport` over AsyncHTTPClient: real HTTP to the loopback server.
-private struct LoopbackTransport: ClientTransport {
-    let client: HTTPClient
-
-    func send(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? ""))
-        outgoing.method = .init(rawValue: request.method.rawValue)
-        for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
-        if let body {
-            outgoing.body = .bytes(ByteBuffer(bytes: try await Data(collecting: body, upTo: 256 << 20)))
-        }
-        let response = try await client.execute(outgoing, timeout: .seconds(60))
-        var fields = HTTPFields()
-        for header in response.headers {
-            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-        }
-        let bytes = try await response.body.collect(upTo: 256 << 20)
-        return (
-            HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields),
-            HTTPBody(Data(bytes.readableBytesView))
-        )
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowCatalog
 import Foundation
+import Verification
 
 extension Harness.Bench {
     /// `harness bench verify`: the wall time of `record` and `verify` over a catalog of synthetic flows, with one

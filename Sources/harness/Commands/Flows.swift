@@ -3,6 +3,7 @@ import CassetteKit
 import FlowCatalog
 import Foundation
 import JSONCore
+import Verification
 
 extension Harness {
     struct Flows: AsyncParsableCommand {

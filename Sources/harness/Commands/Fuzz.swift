@@ -6,9 +6,8 @@ import Foundation
 import Fuzzing
 import HTTPTypes
 import MockServer
-import NIOCore
-import NIOPosix
 import OpenAPIRuntime
+import Verification
 
 extension Harness {
     struct Fuzz: AsyncParsableCommand {
@@ -128,26 +127,27 @@ extension Harness {
 
 /// The targets `harness fuzz` sends to: a vendor's simulator in process, or a server over HTTP.
 enum FuzzTargets {
-    /// Opens (and closes) one TCP connection to the server, so an unreachable URL fails the run at once (exit 2)
-    /// instead of as a hang per request.
+    /// Asks the server for its base URL once, so an unreachable URL fails the run at once (exit 2) instead of as a
+    /// hang per request. Any answer, whatever its status, means the server is there.
     static func preflight(_ url: URL) async throws {
-        guard let host = url.host else { throw FuzzError.unreachable(target: url.absoluteString, reason: "no host") }
-        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+        guard url.host != nil else { throw FuzzError.unreachable(target: url.absoluteString, reason: "no host") }
         do {
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(.seconds(5)).connect(host: host, port: port).get()
-            try await channel.close()
+            _ = try await UpstreamTransport.make(timeout: .seconds(5)).send(
+                CassetteRequest(method: "GET", url: "/"), baseURL: url, operationID: "preflight")
         } catch {
             throw FuzzError.unreachable(target: url.absoluteString, reason: String(describing: error))
         }
     }
 
     static func make(vendor: String, against: String?, timeout: Double) async throws -> FuzzTarget {
-        if let against, let url = URL(string: against) {
-            try await preflight(url)
-            let transport = HTTPClientTransport(timeout: .seconds(Int(min(timeout, 3_600).rounded(.up)) + 1))
+        if let against {
             var base = against
             while base.hasSuffix("/") { base.removeLast() }
+            guard let url = URL(string: base) else {
+                throw FuzzError.unreachable(target: against, reason: "not a URL")
+            }
+            try await preflight(url)
+            let transport = UpstreamTransport.make(timeout: .milliseconds(Int(min(timeout, 3_600) * 1_000) + 1_000))
             return FuzzTarget(name: base, baseURL: base) { request in
                 try await transport.send(request, baseURL: url, operationID: "fuzz")
             }

@@ -4,6 +4,7 @@ import ContractKit
 import FlowCatalog
 import Foundation
 import MockServer
+import Verification
 
 extension Harness {
     struct Record: AsyncParsableCommand {

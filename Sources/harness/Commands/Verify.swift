@@ -5,6 +5,7 @@ import Foundation
 import JSONCore
 import Logging
 import MockServer
+import Verification
 
 extension Harness {
     struct Verify: AsyncParsableCommand {

@@ -12,8 +12,8 @@ struct ExpectedViolationTests {
     static let declaration = ExpectedViolation(
         .missingHeader, at: "request header Authorization", because: "the call leaves out the token")
 
-    static func report(_ first: [ContractViolation], _ second: [ContractViolation]) -> VerificationReport {
-        VerificationReport(
+    static func report(_ first: [ContractViolation], _ second: [ContractViolation]) -> ContractReport {
+        ContractReport(
             cassettes: [
                 .init(
                     path: "c.har", vendor: "referralhero",

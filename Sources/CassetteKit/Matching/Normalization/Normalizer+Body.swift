@@ -6,12 +6,18 @@ extension Normalizer {
     /// The body as compared: decoded from its `Content-Encoding`, secrets and volatile values masked, and
     /// parsed as the matcher (or, for `.automatic`, the content type) says.
     func bodyKey(_ request: CassetteRequest, matcher: BodyMatcher, replacer: inout SecretReplacer) -> BodyKey {
-        let body = request.decodedBody
+        bodyKey(
+            body: request.decodedBody, contentType: request.headers["Content-Type"], matcher: matcher,
+            replacer: &replacer)
+    }
+
+    /// The normalized form of `body`, read as `contentType` says (or sniffed when it says nothing useful).
+    func bodyKey(body: Data, contentType: String?, matcher: BodyMatcher, replacer: inout SecretReplacer) -> BodyKey {
         guard !body.isEmpty else { return .empty }
         let kind: BodyMatcher.Kind
         switch matcher.kind {
         case .automatic:
-            switch MediaType(contentType: request.headers["Content-Type"], sniffing: body) {
+            switch MediaType(contentType: contentType, sniffing: body) {
             case .json: kind = .json
             case .xml: kind = .xmlCanonical
             case .form: kind = .form

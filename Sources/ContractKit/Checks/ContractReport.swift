@@ -1,0 +1,80 @@
+/// The outcome of `harness verify` over a set of cassettes: per cassette, per entry, every violation.
+public struct ContractReport: Sendable {
+    /// One cassette's outcome.
+    public struct Cassette: Sendable {
+        public var path: String
+        public var vendor: String
+        public var entries: [Entry]
+        /// Why the cassette could not be checked at all (unreadable, not HAR), when it could not.
+        public var error: String?
+
+        public init(path: String, vendor: String, entries: [Entry], error: String? = nil) {
+            self.path = path
+            self.vendor = vendor
+            self.entries = entries
+            self.error = error
+        }
+
+        public var violationCount: Int { entries.reduce(0) { $0 + $1.violations.count } }
+    }
+
+    /// One entry (interaction) of a cassette.
+    public struct Entry: Sendable {
+        public var index: Int
+        /// `POST /XMLAPI → 200`.
+        public var name: String
+        public var violations: [ContractViolation]
+        /// Violations the entry's flow commits on purpose (``ExpectedViolation``): reported, not counted.
+        public var expected: [ContractViolation]
+
+        public init(index: Int, name: String, violations: [ContractViolation], expected: [ContractViolation] = []) {
+            self.index = index
+            self.name = name
+            self.violations = violations
+            self.expected = expected
+        }
+    }
+
+    public var cassettes: [Cassette]
+    /// The schemas folder the cassettes were held to, as given.
+    public var schemas: String
+    public var vendors: [String]
+
+    public init(cassettes: [Cassette], schemas: String, vendors: [String]) {
+        self.cassettes = cassettes
+        self.schemas = schemas
+        self.vendors = vendors
+    }
+
+    public var entryCount: Int { cassettes.reduce(0) { $0 + $1.entries.count } }
+    public var violationCount: Int { cassettes.reduce(0) { $0 + $1.violationCount } }
+    public var failingEntryCount: Int {
+        cassettes.reduce(0) { $0 + $1.entries.filter { !$0.violations.isEmpty }.count }
+    }
+
+    /// Problems that mean the check could not run: unreadable cassettes, cassettes of a vendor without a schema.
+    public var errorCount: Int {
+        cassettes.reduce(0) { count, cassette in
+            count + (cassette.error == nil ? 0 : 1)
+                + cassette.entries.filter { $0.violations.contains { $0.kind == .unknownVendor } }.count
+        }
+    }
+
+    /// `harness verify`'s exit status: 0 all hold, 1 violations, 2 could not run.
+    public var exitStatus: Int32 {
+        if errorCount > 0 { return 2 }
+        return violationCount > 0 ? 1 : 0
+    }
+
+    /// Checks every interaction of `cassette` and adds the outcome.
+    public mutating func add(_ cassette: InteractionCassette, checkedBy check: ContractCheck) {
+        let entries = cassette.interactions.map { interaction in
+            Entry(
+                index: interaction.entry,
+                name:
+                    "\(interaction.request.method.uppercased()) \(interaction.request.path) → \(interaction.response.status)",
+                violations: check.check(interaction, vendor: cassette.vendor))
+        }
+        cassettes.append(Cassette(path: cassette.path, vendor: cassette.vendor, entries: entries))
+    }
+}

@@ -1,0 +1,134 @@
+import CassetteKit
+import ContractKit
+import FlowCatalog
+import Foundation
+import HTTPTypes
+import JSONCore
+import MockServer
+import OpenAPIRuntime
+import Synchronization
+
+/// The provider check: the cassette's requests, sent in order to a fresh simulator (after its reset and the
+/// flow's `simulatorSetup`) or to a live upstream (`--against URL`), get the recorded responses: status,
+/// `Content-Type`, body semantically (JSON-equal, XML canonical-equal, else bytes), volatile fields ignored.
+enum ProviderCheck {
+    /// - Parameter vendorVolatile: the vendor's `x-volatile` fields from `Schemas/` (server clocks, counters).
+    static func run(
+        _ flow: Flow, cassette: Cassette, file: String, simulators: [any Simulator], against: URL?,
+        vendorVolatile: [FieldRule] = []
+    ) async throws -> [String] {
+        let volatile = flow.volatile + cassette.harness.volatile + vendorVolatile
+        let baseURL = ConsumerCheck.recordedBaseURL(of: cassette, vendor: flow.vendor)
+        let clock = SettableClock()
+        let send: @Sendable (CassetteRequest) async throws -> CassetteResponse
+        let target: String
+        if let against {
+            target = against.absoluteString
+            let transport = UpstreamTransport.make()
+            send = { request in
+                try await transport.send(request, baseURL: against, operationID: "provider-check")
+            }
+        } else {
+            let mine = simulators.filter { $0.vendor == flow.vendor }
+            guard !mine.isEmpty else { throw FlowFailure.noSimulator(vendor: flow.vendor) }
+            target = "the \(flow.vendor) simulator"
+            let host = try SimulatorHost(simulators: mine, now: { clock.now })
+            try await host.reset(vendor: flow.vendor)
+            try await FlowSetup.send(flow, to: host)
+            send = { request in try await host.respond(vendor: flow.vendor, to: request) }
+        }
+        var binding = CredentialBinding(
+            credentials: simulators.filter { $0.vendor == flow.vendor }.flatMap(\.testCredentials),
+            live: against != nil)
+        var failures: [String] = []
+        for (index, entry) in cassette.entries.enumerated() {
+            guard let request = entry.request.cassetteRequest, let expected = entry.response.cassetteResponse else {
+                failures.append("\(file) entry \(index): its request or response body is not valid base64")
+                continue
+            }
+            if let time = Self.date(entry.startedDateTime) { clock.set(time) }
+            let relative = CassetteRequest(
+                method: request.method, url: Self.relative(request.url, to: baseURL), headers: request.headers,
+                body: request.body)
+            let actual: CassetteResponse
+            do {
+                actual = try await send(binding.bind(relative))
+            } catch {
+                failures.append(
+                    "\(file) entry \(index) (\(request.method) \(relative.url)): \(target) failed: "
+                        + FlowFailure.describe(error))
+                break
+            }
+            binding.learn(recorded: expected, received: actual)
+            let differences = ResponseComparison.differences(expected: expected, actual: actual, volatile: volatile)
+            if !differences.isEmpty {
+                failures.append(
+                    "\(file) entry \(index) (\(request.method) \(relative.url)): \(target) answers differently\n"
+                        + differences.map { "  \($0)" }.joined(separator: "\n"))
+            }
+        }
+        if !failures.isEmpty {
+            failures.append(
+                against == nil
+                    ? "fix the simulator; if the vendor's API really changed, re-record: swift run harness record "
+                        + flow.id
+                    : "the live API drifted from the cassette; check the vendor's changelog, then re-record: "
+                        + "swift run harness record \(flow.id) --upstream \(target)")
+        }
+        return failures
+    }
+
+    /// `http://simulator.local/engage/XMLAPI?a=1` relative to `http://simulator.local/engage` → `/XMLAPI?a=1`.
+    static func relative(_ url: String, to baseURL: URL) -> String {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        if url.hasPrefix(base) {
+            let rest = String(url.dropFirst(base.count))
+            return rest.hasPrefix("/") ? rest : "/" + rest
+        }
+        let parts = RequestURL(url)
+        return parts.path + (parts.query.map { "?" + $0 } ?? "")
+    }
+
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}
+
+/// Compares a recorded response with the one received, the way request matching compares requests.
+enum ResponseComparison {
+    static func differences(
+        expected: CassetteResponse, actual: CassetteResponse, volatile: [FieldRule]
+    ) -> [String] {
+        var found: [String] = []
+        if expected.status != actual.status {
+            found.append("status: expected \(expected.status), got \(actual.status)")
+        }
+        let expectedType = expected.headers["Content-Type"].map(ContractKit.MediaType.essence)
+        let actualType = actual.headers["Content-Type"].map(ContractKit.MediaType.essence)
+        if expectedType != actualType {
+            found.append("header Content-Type: expected \(expectedType ?? "none"), got \(actualType ?? "none")")
+        }
+        if expected.decodedBody.isEmpty && actual.decodedBody.isEmpty { return found }
+        guard let comparison = try? BodyComparison(volatile: volatile) else {
+            return found + ["body: the volatile fields do not compile"]
+        }
+        let differences = comparison.differences(
+            expected: expected.decodedBody, expectedType: expected.headers["Content-Type"], actual: actual.decodedBody,
+            actualType: actual.headers["Content-Type"])
+        return found + differences.map { "\($0.field): expected \($0.expected), got \($0.actual)" }
+    }
+}
+
+/// The time the simulator sees during a provider replay: each entry's recorded time.
+final class SettableClock: Sendable {
+    private let time = Mutex(FlowContext.epoch)
+
+    var now: Date { time.withLock { $0 } }
+
+    func set(_ date: Date) { time.withLock { $0 = date } }
+}

@@ -1,0 +1,84 @@
+import ContractKit
+import FlowCatalog
+public import JSONCore
+
+/// The machine-readable report of `harness verify --format json` and `harness flows --format json`.
+public enum FlowJSONReport {
+    public static func value(_ report: FlowReport) -> JSONValue {
+        let flows: [JSONValue] = report.flows.map { flow in
+            var checks = JSONObject()
+            for result in flow.checks {
+                checks[result.check.rawValue] = [
+                    "status": .string(result.status.rawValue),
+                    "failures": .array(result.failures.map(JSONValue.string)),
+                ]
+            }
+            return [
+                "id": .string(flow.id),
+                "vendor": .string(flow.vendor),
+                "kind": .string(flow.kind.rawValue),
+                "documentation": .string(flow.documentation),
+                "summary": .string(flow.summary),
+                "basis": .string(flow.assumptions.isEmpty ? "document" : "assumed"),
+                "assumptions": .array(flow.assumptions.map(JSONValue.string)),
+                "cassette": .string(flow.cassette),
+                "hasCassette": .bool(flow.hasCassette),
+                "passed": .bool(!flow.failed),
+                "checks": .object(checks),
+            ]
+        }
+        var value: JSONValue = [
+            "checks": .array(report.checks.map { .string($0.rawValue) }),
+            "flows": .array(flows),
+            "orphans": .array(report.orphans.map(JSONValue.string)),
+            "summary": [
+                "flows": .number(JSONNumber(report.flows.count)),
+                "failedFlows": .number(JSONNumber(report.failedFlows.count)),
+                "assumedFlows": .number(JSONNumber(report.flows.filter { !$0.assumptions.isEmpty }.count)),
+                "orphans": .number(JSONNumber(report.orphans.count)),
+                "exitStatus": .number(JSONNumber(Int(report.exitStatus))),
+                "elapsedSeconds": .string(report.elapsedText),
+            ],
+        ]
+        if report.checks.contains(.contract) { value["contract"] = JSONReport.value(report.contract) }
+        if let shard = report.shard { value["shard"] = .string(shard.description) }
+        return value
+    }
+}
+
+/// The table `harness flows` prints: one row per flow, a column per check.
+public enum FlowTable {
+    public static func render(_ report: FlowReport) -> String {
+        let header = ["flow", "kind", "basis", "cassette", "contract", "consumer", "provider", "documentation"]
+        var rows = [header]
+        for flow in report.flows {
+            func cell(_ kind: CheckKind) -> String {
+                switch flow.result(kind)?.status {
+                case .passed: "ok"
+                case .failed: flow.hasCassette ? "FAIL" : "-"
+                case .skipped, nil: "skipped"
+                }
+            }
+            rows.append([
+                flow.id, flow.kind.rawValue, flow.assumptions.isEmpty ? "document" : "assumed",
+                flow.hasCassette ? "yes" : "MISSING", cell(.contract), cell(.consumer),
+                cell(.provider), flow.documentation,
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            row.enumerated().map { column, text in
+                column == row.count - 1 ? text : text + String(repeating: " ", count: widths[column] - text.count)
+            }.joined(separator: "  ")
+        }
+        lines.insert(widths.dropLast().map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
+        for orphan in report.orphans { lines.append("orphan cassette (no flow claims it): \(orphan)") }
+        let missing = report.flows.filter { !$0.hasCassette }.count
+        let assumed = report.flows.filter { !$0.assumptions.isEmpty }.count
+        lines.append(
+            "\(report.flows.count) flows (\(report.flows.count - assumed) on the vendors' documents alone, \(assumed) "
+                + "resting on assumed facts), \(missing) without a cassette, \(report.failedFlows.count) failing"
+                + (report.flows.isEmpty ? " (vendors register flows in FlowCatalog.all)" : ""))
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

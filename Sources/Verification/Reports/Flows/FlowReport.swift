@@ -1,0 +1,143 @@
+public import ContractKit
+public import FlowCatalog
+import Foundation
+
+/// The three checks `harness verify` runs over the one artefact, the cassette.
+public enum CheckKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Every recorded request and response fits the vendor's OpenAPI / XSD contract.
+    case contract
+    /// The flow, re-run against its cassette, sends the recorded requests in order and ends with the recorded outcome.
+    case consumer
+    /// The simulator (or a live upstream) answers the cassette's requests with the recorded responses.
+    case provider
+}
+
+/// How one check of one flow ended.
+public struct CheckResult: Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable, Codable {
+        case passed
+        case failed
+        /// Not run (`--only` left it out).
+        case skipped
+    }
+
+    public var check: CheckKind
+    public var status: Status
+    /// Readable failure messages, each naming cassette, entry, field and expected vs actual.
+    public var failures: [String]
+    public var duration: Duration
+
+    public init(check: CheckKind, status: Status, failures: [String] = [], duration: Duration = .zero) {
+        self.check = check
+        self.status = status
+        self.failures = failures
+        self.duration = duration
+    }
+
+    static func outcome(_ check: CheckKind, _ failures: [String], _ duration: Duration) -> CheckResult {
+        CheckResult(check: check, status: failures.isEmpty ? .passed : .failed, failures: failures, duration: duration)
+    }
+}
+
+/// The checks of one flow.
+public struct FlowResult: Sendable, Hashable {
+    /// `vendor/name`.
+    public var id: String
+    public var vendor: String
+    public var documentation: String
+    public var kind: Flow.Kind
+    public var summary: String
+    /// What the flow rests on that the vendor's documents do not state (``Flow/assumptions``).
+    public var assumptions: [String]
+    /// The cassette, relative to the cassettes root (`engage/setup-recipient.har`).
+    public var cassette: String
+    public var hasCassette: Bool
+    /// One result per check, in ``CheckKind`` order.
+    public var checks: [CheckResult]
+
+    public init(flow: Flow, hasCassette: Bool, checks: [CheckResult]) {
+        id = flow.id
+        vendor = flow.vendor
+        documentation = flow.documentation
+        kind = flow.kind
+        summary = flow.summary
+        assumptions = flow.assumptions
+        cassette = "\(flow.vendor)/\(flow.name).har"
+        self.hasCassette = hasCassette
+        self.checks = checks
+    }
+
+    /// The result of `check`, if it ran or was skipped.
+    public func result(_ check: CheckKind) -> CheckResult? { checks.first { $0.check == check } }
+
+    public var failed: Bool { checks.contains { $0.status == .failed } }
+}
+
+/// Everything `harness verify` (or `harness flows`) found.
+public struct FlowReport: Sendable {
+    public var flows: [FlowResult]
+    /// Cassettes under a flow vendor's folder that no flow claims (relative paths).
+    public var orphans: [String]
+    /// The contract check over every cassette file, entry by entry.
+    public var contract: ContractReport
+    /// The checks that ran.
+    public var checks: [CheckKind]
+    public var shard: Shard?
+    /// Wall-clock time of the run.
+    public var elapsed: Duration
+
+    public init(
+        flows: [FlowResult], orphans: [String], contract: ContractReport, checks: [CheckKind], shard: Shard?,
+        elapsed: Duration
+    ) {
+        self.flows = flows
+        self.orphans = orphans
+        self.contract = contract
+        self.checks = checks
+        self.shard = shard
+        self.elapsed = elapsed
+    }
+
+    public var failedFlows: [FlowResult] { flows.filter(\.failed) }
+
+    /// 0 every check holds, 1 a check failed (or an orphan), 2 the contract check could not run.
+    public var exitStatus: Int32 {
+        let contractStatus = checks.contains(.contract) ? contract.exitStatus : 0
+        if contractStatus == 2 { return 2 }
+        if contractStatus == 1 || !failedFlows.isEmpty || !orphans.isEmpty { return 1 }
+        return 0
+    }
+
+    /// `1.23 s`.
+    public var elapsedText: String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return String(format: "%.2f s", seconds)
+    }
+}
+
+/// A slice of the catalog for a CI matrix: flows whose catalog index modulo `count` is `index - 1`.
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    /// Parses `i/n` with 1 ≤ i ≤ n.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
+            index <= count
+        else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Whether the flow at `position` of the catalog belongs to this shard.
+    public func contains(_ position: Int) -> Bool { position % count == index - 1 }
+
+    public var description: String { "\(index)/\(count)" }
+}
