@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import MockServer
 import Testing
 
@@ -33,5 +34,30 @@ struct JournalTests {
         for index in 1...5 { journal.append(entry("engage", "GET", "/engage/\(index)", status: 200)) }
         #expect(journal.entries().map(\.sequence) == [3, 4, 5])
         #expect(journal.entries().map(\.path) == ["/engage/3", "/engage/4", "/engage/5"])
+    }
+
+    @Test("A capacity of zero or less keeps one entry instead of trapping")
+    func hostileCapacity() {
+        for capacity in [0, -1, Int.min] {
+            let journal = RequestJournal(capacity: capacity)
+            #expect(journal.capacity == 1)
+            journal.append(entry("engage", "GET", "/engage/1", status: 200))
+            journal.append(entry("engage", "GET", "/engage/2", status: 200))
+            #expect(journal.entries().map(\.path) == ["/engage/2"])
+        }
+    }
+
+    @Test("harness serve's server keeps the configured number of requests")
+    func configuredCapacity() async throws {
+        var configuration = MockServerConfiguration()
+        configuration.journalCapacity = 2
+        try await withServer(configuration) { _, endpoints in
+            for _ in 0..<4 {
+                _ = try await TestHTTP.fetch(endpoints.baseURL(for: "counter").appendingPathComponent("count"))
+            }
+            let journal = try await TestHTTP.fetch(endpoints.origin.appendingPathComponent("__harness/journal"))
+            #expect(journal.json?["count"] == 2, "\(journal.text)")
+            #expect(journal.json?["entries"]?.arrayValue?.count == 2, "\(journal.text)")
+        }
     }
 }

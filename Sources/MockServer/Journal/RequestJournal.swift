@@ -11,9 +11,12 @@ public final class RequestJournal: Sendable {
     public let capacity: Int
     private let state = Mutex(State())
 
-    public init(capacity: Int = 100_000) {
-        precondition(capacity > 0, "a journal keeps at least one entry")
-        self.capacity = capacity
+    /// The journal size of `harness serve` unless `--journal-size` says otherwise: 10,000 requests.
+    public static let defaultCapacity = 10_000
+
+    /// A journal keeping the newest `capacity` requests (at least one, whatever `capacity` says).
+    public init(capacity: Int = defaultCapacity) {
+        self.capacity = max(1, capacity)
     }
 
     /// Appends an entry, numbering it, and returns the number.

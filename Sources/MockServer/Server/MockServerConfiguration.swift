@@ -30,6 +30,9 @@ public struct MockServerConfiguration: Sendable {
     /// Whether the simulators' store answers read calls at once (a WAL pool, see ``SimulatorDatabase``) instead
     /// of one after another; `harness serve` turns it on.
     public var concurrentReads = false
+    /// How many requests the journal (`GET /__harness/journal`) keeps, newest last; older ones are dropped, so a
+    /// server under load for hours holds a bounded journal. At least 1.
+    public var journalCapacity = RequestJournal.defaultCapacity
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, mode: ServerMode = .simulate, cassettesDirectory: URL? = nil,

@@ -10,7 +10,7 @@ final class ServerCore: Sendable {
     let simulators: SimulatorHost
     let library: CassetteLibrary
     let faultRules = FaultRules()
-    let journal = RequestJournal()
+    let journal: RequestJournal
     let injector: FaultInjector
     let logger: Logger
     let now: @Sendable () -> Date
@@ -25,6 +25,7 @@ final class ServerCore: Sendable {
     ) {
         self.configuration = configuration
         self.simulators = simulators
+        journal = RequestJournal(capacity: max(1, configuration.journalCapacity))
         self.logger = logger
         self.now = now
         library = CassetteLibrary(directory: configuration.cassettesDirectory, logger: logger)

@@ -57,9 +57,13 @@ extension Harness {
         @Option(help: "The status of a replay miss.")
         var missStatus = 404
 
+        @Option(help: "How many requests the journal (GET /__harness/journal) keeps; older ones are dropped.")
+        var journalSize = RequestJournal.defaultCapacity
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             try OptionRange.count(maxBodySize, "--max-body-size", in: 1...(1 << 30))
+            try OptionRange.count(journalSize, "--journal-size", in: 1...10_000_000)
             guard (100...599).contains(missStatus) else { throw ValidationError("--miss-status must be 100...599") }
             guard ServerMode(rawValue: mode) != nil else {
                 throw ValidationError(
@@ -76,6 +80,7 @@ extension Harness {
                 missStatus: missStatus)
             // Simulate mode answers reads concurrently; a replay server keeps the quicker in-memory store to start.
             configuration.concurrentReads = configuration.mode == .simulate
+            configuration.journalCapacity = journalSize
             if let upstream {
                 guard let url = URL(string: upstream) else {
                     throw ValidationError("--upstream \(upstream) is not a URL")
