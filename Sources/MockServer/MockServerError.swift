@@ -25,6 +25,9 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
     case invalidCassetteName(String)
     /// A cassette could not be read or written.
     case cassette(name: String, reason: String)
+    /// Cassettes in the folder that could not be read at start-up, each as `file: reason`
+    /// (``MockServerConfiguration/refusesBrokenCassettes``).
+    case unreadableCassettes([String])
     /// An admin request body or parameter is not what the endpoint takes.
     case invalidAdminRequest(String)
     /// The server stopped before it was ready.
@@ -54,6 +57,10 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
             "cassette name '\(name)' must be <vendor>/<flow> or <flow>, made of letters, digits, '-', '_' and '.'"
         case .cassette(let name, let reason):
             "cassette \(name): \(reason)"
+        case .unreadableCassettes(let failures):
+            "\(failures.count) cassette\(failures.count == 1 ? "" : "s") cannot be read:\n"
+                + failures.map { "  \($0)" }.joined(separator: "\n")
+                + "\nfix or restore them (git checkout), re-record them, or pass --skip-broken-cassettes to serve the rest"
         case .invalidAdminRequest(let reason):
             "invalid admin request: \(reason)"
         case .notRunning:

@@ -7,17 +7,44 @@ import FoundationNetworking
 #endif
 
 extension HarnessServeTests {
-    @Test("harness serve skips each hostile cassette, naming the file and the place, and replays the rest")
+    /// A folder of hostile cassettes (truncated, deep, wrongly typed, Latin-1, 100 MB) and one good one.
+    static func hostileFolder(_ folder: URL) throws -> URL {
+        let engage = folder.appendingPathComponent("engage")
+        try FileManager.default.createDirectory(at: engage, withIntermediateDirectories: true)
+        for hostile in HostileHAR.all {
+            try hostile.bytes.write(to: engage.appendingPathComponent("\(hostile.name).har"))
+        }
+        try HostileFilesTests.writeHugeHAR(to: engage.appendingPathComponent("huge.har"), bytes: 100_000_000)
+        try Data(CassetteCommandsTests.exported.utf8).write(to: engage.appendingPathComponent("good.har"))
+        return engage
+    }
+
+    @Test("harness serve refuses to start on hostile cassettes, exit 2, naming each file and the place")
+    func hostileCassettesRefused() async throws {
+        try await withTemporaryDirectory { folder in
+            let engage = try Self.hostileFolder(folder.url)
+            let binary = try #require(HarnessBinary.url())
+            let result = try await ChildProcess.run(
+                binary, ["serve", "--mode", "replay", "--port", "0", "--cassettes", folder.url.path])
+            #expect(result.status == 2, "\(result.standardError)")
+            for hostile in HostileHAR.all {
+                let file = engage.appendingPathComponent("\(hostile.name).har").path
+                let line = result.standardError.split(separator: "\n").first { $0.contains(file) } ?? ""
+                #expect(line.contains(hostile.place), "\(file) in \(result.standardError)")
+            }
+            #expect(result.standardError.contains("--skip-broken-cassettes"))
+            #expect(!result.standardError.contains("good.har"))
+        }
+    }
+
+    @Test("harness serve --skip-broken-cassettes skips each hostile cassette, naming it, and replays the rest")
     func hostileCassettes() async throws {
         try await withTemporaryDirectory { folder in
-            let engage = folder.appending("engage")
-            try FileManager.default.createDirectory(at: engage, withIntermediateDirectories: true)
-            for hostile in HostileHAR.all {
-                try hostile.bytes.write(to: engage.appendingPathComponent("\(hostile.name).har"))
-            }
-            try HostileFilesTests.writeHugeHAR(to: engage.appendingPathComponent("huge.har"), bytes: 100_000_000)
-            try Data(CassetteCommandsTests.exported.utf8).write(to: engage.appendingPathComponent("good.har"))
-            let status = try await serve(["--mode", "replay", "--cassettes", folder.url.path]) { announcement in
+            let engage = try Self.hostileFolder(folder.url)
+            let status = try await serve([
+                "--mode", "replay", "--skip-broken-cassettes", "--cassettes", folder.url.path,
+            ]) {
+                announcement in
                 let admin = try #require(
                     announcement.split(separator: "\n").first { $0.contains("/__harness") }?.split(separator: " ").last)
                 let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: "\(admin)/cassettes")))

@@ -55,6 +55,12 @@ public final class MockServer: Sendable {
         self.logger = logger
         core = ServerCore(configuration: configuration, simulators: host, logger: logger, clock: clock, now: now)
         core.library.loadAll()
+        let broken = core.library.failures
+        if configuration.refusesBrokenCassettes, configuration.mode == .replay || configuration.mode == .spy,
+            !broken.isEmpty
+        {
+            throw .unreadableCassettes(broken.map { $0.error.contains($0.file) ? $0.error : "\($0.file): \($0.error)" })
+        }
         if let vendor = configuration.vendor, configuration.mode != .record, configuration.mode != .spy,
             !core.knows(vendor)
         {

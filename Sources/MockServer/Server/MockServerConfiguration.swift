@@ -33,6 +33,10 @@ public struct MockServerConfiguration: Sendable {
     /// How many requests the journal (`GET /__harness/journal`) keeps, newest last; older ones are dropped, so a
     /// server under load for hours holds a bounded journal. At least 1.
     public var journalCapacity = RequestJournal.defaultCapacity
+    /// Whether a cassette that cannot be read stops the server from starting
+    /// (``MockServerError/unreadableCassettes(_:)``) instead of being logged and skipped; `harness serve` turns it
+    /// on unless `--skip-broken-cassettes`.
+    public var refusesBrokenCassettes = false
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, mode: ServerMode = .simulate, cassettesDirectory: URL? = nil,

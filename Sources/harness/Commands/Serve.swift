@@ -57,6 +57,9 @@ extension Harness {
         @Option(help: "The status of a replay miss.")
         var missStatus = 404
 
+        @Flag(help: "Log and skip cassettes that cannot be read instead of refusing to start (exit 2).")
+        var skipBrokenCassettes = false
+
         @Option(help: "How many requests the journal (GET /__harness/journal) keeps; older ones are dropped.")
         var journalSize = RequestJournal.defaultCapacity
 
@@ -81,6 +84,7 @@ extension Harness {
             // Simulate mode answers reads concurrently; a replay server keeps the quicker in-memory store to start.
             configuration.concurrentReads = configuration.mode == .simulate
             configuration.journalCapacity = journalSize
+            configuration.refusesBrokenCassettes = !skipBrokenCassettes
             if let upstream {
                 guard let url = URL(string: upstream) else {
                     throw ValidationError("--upstream \(upstream) is not a URL")
