@@ -1,6 +1,6 @@
 public import CassetteKit
 import Foundation
-public import GRDB
+package import GRDB
 import JSONCore
 
 /// WalkMe's mobile content protocol as a stateful simulator, mounted at `/walkme`: apps by key and secret, their
@@ -11,12 +11,12 @@ import JSONCore
 /// `Schemas/walkme/walkme.openapi.yaml`. Tokens (`wm-at-000001`…) come from a counter and the time from
 /// ``SimulatorState/now``, so the same calls give the same bytes. Apps and campaigns are set through the admin
 /// API (``respondToAdmin(_:state:)``).
-public struct WalkMeSimulator: Simulator {
+public struct WalkMeSimulator: Simulator, SQLiteSimulator {
     public let vendor = "walkme"
 
     public init() {}
 
-    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
         WalkMeSchema.register(&migrator)
     }
 

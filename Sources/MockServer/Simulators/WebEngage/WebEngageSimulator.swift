@@ -1,6 +1,6 @@
 public import CassetteKit
 import Foundation
-public import GRDB
+package import GRDB
 import JSONCore
 
 /// WebEngage in-line content (vendors.md §3, the App In-line Content page) as a stateful simulator, mounted at
@@ -17,12 +17,12 @@ import JSONCore
 ///
 /// A variation's render delay is reported in `X-Simulated-Render-Delay-Ms` so a flow can advance its clock by it and
 /// provoke `timeout` deterministically. The admin API (``respondToAdmin(_:state:)``) configures all of it.
-public struct WebEngageSimulator: Simulator {
+public struct WebEngageSimulator: Simulator, SQLiteSimulator {
     public let vendor = "webengage"
 
     public init() {}
 
-    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
         WebEngageSchema.register(&migrator)
     }
 
