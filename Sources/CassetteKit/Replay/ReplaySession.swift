@@ -5,7 +5,7 @@ import Synchronization
 /// responses were used, so identical requests (retries, polling) get their responses in recorded order.
 /// Thread-safe: many tasks, or the mock server's connections, may replay from one session.
 public final class ReplaySession: Sendable {
-    public let index: InteractionIndex
+    package let index: InteractionIndex
     private let played: Mutex<[Bool]>
 
     /// What a lookup found.
@@ -18,7 +18,7 @@ public final class ReplaySession: Sendable {
         case miss
     }
 
-    public init(index: InteractionIndex) {
+    package init(index: InteractionIndex) {
         self.index = index
         played = Mutex(Array(repeating: false, count: index.count))
     }

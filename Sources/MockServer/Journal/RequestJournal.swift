@@ -8,17 +8,18 @@ public final class RequestJournal: Sendable {
         var nextSequence = 1
     }
 
+    /// The most entries kept; beyond it the oldest are dropped.
     public let capacity: Int
     private let state = Mutex(State())
 
-    public init(capacity: Int = 100_000) {
+    package init(capacity: Int = 100_000) {
         precondition(capacity > 0, "a journal keeps at least one entry")
         self.capacity = capacity
     }
 
     /// Appends an entry, numbering it, and returns the number.
     @discardableResult
-    public func append(_ entry: JournalEntry) -> Int {
+    package func append(_ entry: JournalEntry) -> Int {
         state.withLock { state in
             var entry = entry
             entry.sequence = state.nextSequence
