@@ -123,6 +123,8 @@ private struct Unchecked<Value>: @unchecked Sendable {
 extension CassetteURLProtocol {
     /// One registered handler and its protocol class.
     public final class Registration: Sendable {
+        /// The lane requests are routed by: each registration gets its own, so concurrent tests do not see each other's
+        /// cassettes.
         public let lane: Int
 
         init(lane: Int) {
