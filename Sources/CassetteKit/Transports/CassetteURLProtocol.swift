@@ -125,7 +125,7 @@ extension CassetteURLProtocol {
     public final class Registration: Sendable {
         /// The lane requests are routed by: each registration gets its own, so concurrent tests do not see each other's
         /// cassettes.
-        public let lane: Int
+        package let lane: Int
 
         init(lane: Int) {
             self.lane = lane
