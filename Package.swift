@@ -351,6 +351,7 @@ let harnessTesting: [Target] = [
         dependencies: [
             "HarnessTesting",
             "CassetteKit",
+            "MockServer",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]

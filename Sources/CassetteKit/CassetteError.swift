@@ -30,6 +30,7 @@ public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, L
     /// A request that cannot be replayed or recorded (no absolute URL, for example).
     case invalidRequest(String)
 
+    /// The message the CLI prints: what went wrong, where (file, line, entry), and the command to run next.
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
@@ -71,6 +72,7 @@ public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, L
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 
     /// `bytes` in MiB with one decimal: `64.0`.
@@ -82,9 +84,12 @@ public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, L
 
 /// How to re-record a cassette: the exact command, built from the cassette's flow name when it has one.
 public struct RecordingHint: Sendable, Hashable {
+    /// The cassette's name, `<vendor>/<flow>` or a test's own name.
     public var cassette: String
+    /// The flow that records it, when the cassette belongs to one (then re-recording means running the flow).
     public var flow: String?
 
+    /// A hint for `cassette`, recorded by `flow` when given.
     public init(cassette: String, flow: String? = nil) {
         self.cassette = cassette
         self.flow = flow

@@ -23,6 +23,7 @@ public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible, L
     /// Schema references loop without consuming the instance (`{"$ref": "#"}`).
     case referenceCycle(location: String)
 
+    /// The message the CLI prints: the file and place that is wrong, and what to change.
     public var description: String {
         switch self {
         case .unresolvableReference(let reference, let file, let pointer):
@@ -47,5 +48,6 @@ public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible, L
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

@@ -35,6 +35,7 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
     /// `start()` or `run()` was called on a server that already ran; make a new ``MockServer``.
     case alreadyStarted
 
+    /// The message the CLI prints: what was wrong and the flag or request to change.
     public var description: String {
         switch self {
         case .invalidFault(let text, let reason):
@@ -70,5 +71,6 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

@@ -14,7 +14,7 @@ import Verification
 /// - `POST /greetings` `{"name", "sentAt"}` → 201 `{"id", "greeting": "<word> <name>", "createdAt"}`
 /// - `GET /greetings/{id}` → 200 the greeting, or 404 `{"error": "not found"}`
 /// - `GET /motto` → 200 `{"motto"}`; admin `PUT /motto` `{"motto"}` sets it.
-struct GreetingSimulator: Simulator {
+struct GreetingSimulator: Simulator, SQLiteSimulator {
     var vendor = TestVendor.name
     /// The word greetings start with; tests change it to make the simulator answer differently.
     var word = "hello"

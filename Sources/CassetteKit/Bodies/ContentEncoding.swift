@@ -1,28 +1,28 @@
 internal import CZlib
-public import Foundation
+package import Foundation
 
 /// `Content-Encoding` as bodies use it: gzip and deflate through zlib.
-public enum ContentEncoding {
+package enum ContentEncoding {
     /// Whether `contentEncoding` names an encoding this module can undo.
-    public static func isSupported(_ contentEncoding: String?) -> Bool {
+    package static func isSupported(_ contentEncoding: String?) -> Bool {
         guard let name = contentEncoding?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return ["gzip", "x-gzip", "deflate"].contains(name)
     }
 
     /// The most bytes a body inflates to (256 MiB): a small compressed body that would expand past it (a
     /// decompression bomb) is treated as undecodable instead of filling memory.
-    public static let maximumDecodedSize = 256 << 20
+    package static let maximumDecodedSize = 256 << 20
 
     /// `body` with `contentEncoding` undone, nil when there is nothing to undo (no header, `identity`), the
     /// bytes are not in that encoding, or they inflate past ``maximumDecodedSize``.
-    public static func decode(_ body: Data, contentEncoding: String?) -> Data? {
+    package static func decode(_ body: Data, contentEncoding: String?) -> Data? {
         guard !body.isEmpty, isSupported(contentEncoding) else { return nil }
         // 15 + 32: zlib or gzip, detected from the header; -15: raw deflate, which some servers send.
         return inflate(body, windowBits: 15 + 32) ?? inflate(body, windowBits: -15)
     }
 
     /// Whether `body` starts like a gzip or zlib stream (so a HAR text claiming an encoding really has one).
-    public static func looksEncoded(_ body: Data) -> Bool {
+    package static func looksEncoded(_ body: Data) -> Bool {
         guard body.count >= 2 else { return false }
         let first = body[body.startIndex]
         let second = body[body.startIndex + 1]
@@ -31,12 +31,12 @@ public enum ContentEncoding {
     }
 
     /// `body` gzip-compressed (used to re-encode a body after redaction, and by tests).
-    public static func gzip(_ body: Data) -> Data {
+    package static func gzip(_ body: Data) -> Data {
         deflate(body, windowBits: 15 + 16) ?? body
     }
 
     /// `body` compressed with `contentEncoding` (gzip or deflate), or nil when that is not supported.
-    public static func encode(_ body: Data, contentEncoding: String?) -> Data? {
+    package static func encode(_ body: Data, contentEncoding: String?) -> Data? {
         switch contentEncoding?.trimmingCharacters(in: .whitespaces).lowercased() {
         case "gzip"?, "x-gzip"?: deflate(body, windowBits: 15 + 16)
         case "deflate"?: deflate(body, windowBits: 15)

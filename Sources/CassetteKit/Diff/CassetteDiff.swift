@@ -15,6 +15,7 @@ public struct CassetteDiff: Sendable, Hashable {
     /// Changed, removed and added entries, in the order of the new cassette (removed ones where they were).
     public var entries: [EntryChange]
 
+    /// A diff made of `cassette` and `entries` changes; empty by default.
     public init(cassette: [FieldChange] = [], entries: [EntryChange] = []) {
         self.cassette = cassette
         self.entries = entries
@@ -29,10 +30,13 @@ public struct CassetteDiff: Sendable, Hashable {
 
 /// One field that differs between two cassettes.
 public struct FieldChange: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the field is only in the new cassette, only in the old one, or in both with other values.
     public enum Kind: String, Sendable, Hashable {
+        /// Only in the new cassette, only in the old one, or in both with other values.
         case added, removed, changed
     }
 
+    /// Added, removed or changed.
     public var kind: Kind
     /// Where: `response status`, `response header:Content-Type`, `response body json:/data/status`,
     /// `request body xpath:/Envelope[1]/Body[1]/…`, `response body form:id`, `outcome json:/result`.
@@ -42,6 +46,7 @@ public struct FieldChange: Sendable, Hashable, CustomStringConvertible {
     /// The new value; nil when the field was removed.
     public var new: String?
 
+    /// A change of `field` from `old` to `new` (nil on the side that lacks it).
     public init(kind: Kind, field: String, old: String?, new: String?) {
         self.kind = kind
         self.field = field
@@ -57,6 +62,7 @@ public struct FieldChange: Sendable, Hashable, CustomStringConvertible {
         kind = old == nil ? .added : new == nil ? .removed : .changed
     }
 
+    /// One line: `+ field: new`, `- field: old` or `~ field: old → new`.
     public var description: String {
         switch kind {
         case .added: "+ \(field): \(new ?? "")"
@@ -75,6 +81,7 @@ public struct FieldChange: Sendable, Hashable, CustomStringConvertible {
 
 /// An entry of one cassette without its partner in the other, or a pair whose fields differ.
 public struct EntryChange: Sendable, Hashable {
+    /// Whether the entry is only in the new cassette, only in the old one, or in both.
     public enum Kind: String, Sendable, Hashable {
         /// Only in the new cassette.
         case added
@@ -84,6 +91,7 @@ public struct EntryChange: Sendable, Hashable {
         case changed
     }
 
+    /// Added, removed or changed.
     public var kind: Kind
     /// The entry's index in the old cassette (0-based), nil when added.
     public var oldIndex: Int?
@@ -94,6 +102,7 @@ public struct EntryChange: Sendable, Hashable {
     /// The fields that differ (for a changed entry).
     public var fields: [FieldChange]
 
+    /// A change of the entry whose request is `request`, at `oldIndex` and `newIndex` (nil on the side that lacks it).
     public init(kind: Kind, oldIndex: Int?, newIndex: Int?, request: String, fields: [FieldChange] = []) {
         self.kind = kind
         self.oldIndex = oldIndex

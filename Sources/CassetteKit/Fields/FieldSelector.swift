@@ -7,7 +7,9 @@ public import JSONCore
 /// element), `xpath://SESSIONID` (an XPath 1.0 expression), `header:X-Request-Id`, `query:cb`, `form:ts`,
 /// `cookie:session`, and `value:<regex>` (any value matching the expression, wherever it is).
 public enum FieldSelector: Sendable, Hashable, CustomStringConvertible {
+    /// A member of a JSON body, by JSON Pointer; `*` matches every member or element at its level.
     case json(JSONPointer)
+    /// Nodes of an XML body (or of a form field holding XML), by XPath 1.0 expression.
     case xpath(String)
     /// A header, by name (case-insensitive).
     case header(String)
@@ -50,6 +52,7 @@ public enum FieldSelector: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The selector text with its prefix, as cassettes write it: `json:/ts`, `header:Date`.
     public var description: String {
         switch self {
         case .json(let pointer): "json:\(pointer)"

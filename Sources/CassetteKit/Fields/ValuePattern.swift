@@ -5,9 +5,12 @@ import Foundation
 /// Unanchored: it matches anywhere in a value unless written with `^…$`. For replacement, the first capture
 /// group is replaced when the pattern has one (`token=([A-Za-z0-9]+)` keeps `token=`), the whole match otherwise.
 public struct ValuePattern: Sendable, Hashable, CustomStringConvertible {
+    /// The expression as written.
     public let source: String
     private let regex: NSRegularExpression
 
+    /// Compiles `source`.
+    /// - Throws: ``CassetteError/invalidField(text:reason:)`` when it is not a valid regular expression.
     public init(_ source: String) throws(CassetteError) {
         do {
             regex = try NSRegularExpression(pattern: source)
@@ -17,6 +20,7 @@ public struct ValuePattern: Sendable, Hashable, CustomStringConvertible {
         self.source = source
     }
 
+    /// The expression as written.
     public var description: String { source }
 
     /// Whether the pattern matches somewhere in `value`.
@@ -44,6 +48,8 @@ public struct ValuePattern: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
+    /// Whether both were written the same (two spellings of one language are different patterns).
     public static func == (lhs: ValuePattern, rhs: ValuePattern) -> Bool { lhs.source == rhs.source }
+    /// Hashes the source, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }

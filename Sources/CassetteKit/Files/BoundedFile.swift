@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 
 /// Reads a file with an upper bound on what is held in memory, so a huge file (or a device that never ends)
 /// is refused after at most `limit + 1` bytes instead of being read whole.
-public enum BoundedFile {
+package enum BoundedFile {
     /// What a bounded read found.
-    public enum Contents: Sendable, Hashable {
+    package enum Contents: Sendable, Hashable {
         /// The whole file, at most `limit` bytes.
         case data(Data)
         /// The file is larger than the limit: its size when the file system knows it (nil for a stream).
@@ -14,7 +14,7 @@ public enum BoundedFile {
     /// Reads `url`, or reports it too large without reading past `limit` bytes.
     ///
     /// - Throws: the file system's error when the file cannot be opened or read.
-    public static func read(_ url: URL, limit: Int) throws -> Contents {
+    package static func read(_ url: URL, limit: Int) throws -> Contents {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         // A regular file says its size up front: refuse it without reading a byte.

@@ -6,10 +6,12 @@ public import JSONCore
 /// Reading is tolerant (real browser and proxy exports load); writing is stable (pretty-printed, sorted keys,
 /// a trailing newline), so reading and writing an unchanged cassette gives identical bytes.
 public struct Cassette: Sendable, Hashable {
+    /// The HAR log: the writing tool, the entries (interactions) and the `_harness` extension.
     public var log: HAR.Log
     /// Top-level members besides `log`, written back unchanged.
     public var extensions: JSONObject
 
+    /// A cassette holding `log`; `extensions` are top-level members besides `log`.
     public init(log: HAR.Log = HAR.Log(), extensions: JSONObject = JSONObject()) {
         self.log = log
         self.extensions = extensions

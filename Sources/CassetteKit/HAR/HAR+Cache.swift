@@ -3,11 +3,16 @@ public import JSONCore
 extension HAR {
     /// What the browser cache held before and after the request (cassettes leave it empty).
     public struct Cache: Sendable, Hashable {
+        /// The cache entry before the request, or nil when there was none.
         public var beforeRequest: CacheState?
+        /// The cache entry after the request, or nil when there was none.
         public var afterRequest: CacheState?
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// A cache record; the defaults leave it empty, as cassettes do.
         public init(
             beforeRequest: CacheState? = nil, afterRequest: CacheState? = nil, comment: String? = nil,
             extensions: JSONObject = JSONObject()

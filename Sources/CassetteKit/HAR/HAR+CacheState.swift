@@ -3,13 +3,20 @@ public import JSONCore
 extension HAR {
     /// One cache entry's state.
     public struct CacheState: Sendable, Hashable {
+        /// When the entry expires (ISO 8601), if known.
         public var expires: String?
+        /// When the entry was last opened (ISO 8601).
         public var lastAccess: String
+        /// The entity tag.
         public var eTag: String
+        /// How many times the entry was opened.
         public var hitCount: Int
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// A cache entry's state from its fields.
         public init(
             expires: String? = nil, lastAccess: String, eTag: String, hitCount: Int, comment: String? = nil,
             extensions: JSONObject = JSONObject()

@@ -8,13 +8,18 @@ extension HAR {
         public var size: Int
         /// Bytes saved by content encoding (`size` minus the bytes on the wire), when known.
         public var compression: Int?
+        /// The body's media type with its parameters, `application/json; charset=utf-8` (empty when unknown).
         public var mimeType: String
+        /// The body as text, or base64 of the bytes when `encoding` is `base64`; nil when the body was not kept.
         public var text: String?
         /// `base64` when `text` holds base64 of the bytes received.
         public var encoding: String?
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// A response body from its fields; `size` counts the decoded bytes.
         public init(
             size: Int = 0, compression: Int? = nil, mimeType: String = "", text: String? = nil,
             encoding: String? = nil, comment: String? = nil, extensions: JSONObject = JSONObject()

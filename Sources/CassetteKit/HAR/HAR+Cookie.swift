@@ -3,16 +3,26 @@ public import JSONCore
 extension HAR {
     /// A cookie sent (from `Cookie`) or set (from `Set-Cookie`).
     public struct Cookie: Sendable, Hashable {
+        /// The cookie's name.
         public var name: String
+        /// The cookie's value (a placeholder once redacted).
         public var value: String
+        /// The path it applies to, when set.
         public var path: String?
+        /// The domain it applies to, when set.
         public var domain: String?
+        /// When it expires (ISO 8601), when set.
         public var expires: String?
+        /// Whether it is HTTP-only, when known.
         public var httpOnly: Bool?
+        /// Whether it is sent over HTTPS only, when known.
         public var secure: Bool?
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// A cookie from its fields.
         public init(
             name: String, value: String, path: String? = nil, domain: String? = nil, expires: String? = nil,
             httpOnly: Bool? = nil, secure: Bool? = nil, comment: String? = nil, extensions: JSONObject = JSONObject()

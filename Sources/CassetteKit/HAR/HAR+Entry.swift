@@ -3,22 +3,32 @@ public import JSONCore
 extension HAR {
     /// One request and its response: an interaction of a cassette.
     public struct Entry: Sendable, Hashable {
+        /// The `id` of the page the entry belongs to, or nil (cassettes have no pages).
         public var pageref: String?
         /// ISO 8601 date and time the request started, kept as written.
         public var startedDateTime: String
         /// Total time in milliseconds.
         public var time: Double
+        /// The request as sent.
         public var request: Request
+        /// The response as received.
         public var response: Response
+        /// The browser cache's state (empty in cassettes).
         public var cache: Cache
+        /// Where the entry's time went, in milliseconds.
         public var timings: Timings
+        /// The server's IP address, when the exporting tool knew it.
         public var serverIPAddress: String?
+        /// An identifier of the TCP/IP connection, when the exporting tool knew it.
         public var connection: String?
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
         /// The `_harness` extension: order, volatile fields, schema references, outcome, redactions applied.
         public var harness: HarnessExtension?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// An interaction from its request and response; the rest defaults to what a recording leaves empty.
         public init(
             pageref: String? = nil,
             startedDateTime: String,

@@ -3,17 +3,24 @@ public import JSONCore
 extension HAR {
     /// The root of a HAR file: the exporting tool, the pages and the entries (interactions).
     public struct Log: Sendable, Hashable {
+        /// The HAR format version (`1.2`).
         public var version: String
+        /// The tool that wrote the file.
         public var creator: Creator
+        /// The browser that made the requests, when the file comes from one.
         public var browser: Creator?
+        /// The pages the entries belong to (browsers), or nil.
         public var pages: [Page]?
+        /// The interactions, in the order they were sent.
         public var entries: [Entry]
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
         /// The `_harness` extension: flow, vendor, volatile fields, schemas, outcome, redaction rules.
         public var harness: HarnessExtension?
         /// Members not modelled above, written back unchanged.
         public var extensions: JSONObject
 
+        /// A log from its parts; the defaults give an empty HAR 1.2 log written by ContractHarness.
         public init(
             version: String = HAR.version,
             creator: Creator = .harness,

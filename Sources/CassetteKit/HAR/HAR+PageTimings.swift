@@ -3,11 +3,16 @@ public import JSONCore
 extension HAR {
     /// When a page's content loaded, in milliseconds since the page started (-1 or absent: unknown).
     public struct PageTimings: Sendable, Hashable {
+        /// Milliseconds until the content was loaded (`DOMContentLoaded`), when known.
         public var onContentLoad: Double?
+        /// Milliseconds until the page was loaded (`load`), when known.
         public var onLoad: Double?
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// Page timings from their fields; nil means unknown.
         public init(
             onContentLoad: Double? = nil, onLoad: Double? = nil, comment: String? = nil,
             extensions: JSONObject = JSONObject()

@@ -3,13 +3,20 @@ public import JSONCore
 extension HAR {
     /// A posted form field (or an uploaded file of a multipart post).
     public struct Param: Sendable, Hashable {
+        /// The field's name.
         public var name: String
+        /// The field's value, or nil for an uploaded file.
         public var value: String?
+        /// The uploaded file's name, for a file field.
         public var fileName: String?
+        /// The uploaded file's media type, for a file field.
         public var contentType: String?
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// A posted field from its parts.
         public init(
             name: String, value: String? = nil, fileName: String? = nil, contentType: String? = nil,
             comment: String? = nil, extensions: JSONObject = JSONObject()

@@ -4,20 +4,30 @@ extension HAR {
     /// A recorded request. `url` is absolute; `queryString` and `cookies` repeat what the URL and the
     /// `Cookie` header hold, as HAR requires.
     public struct Request: Sendable, Hashable {
+        /// The method in upper case (`POST`).
         public var method: String
+        /// The absolute URL, with the query.
         public var url: String
+        /// The HTTP version (`HTTP/1.1`).
         public var httpVersion: String
+        /// The cookies sent, parsed from the `Cookie` header.
         public var cookies: [Cookie]
+        /// The header fields in the order sent.
         public var headers: [NameValue]
+        /// The query parameters, parsed from `url`.
         public var queryString: [NameValue]
+        /// The body, or nil when there was none.
         public var postData: PostData?
         /// -1 when unknown.
         public var headersSize: Int
         /// -1 when unknown.
         public var bodySize: Int
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// A request from its fields; sizes default to -1 (unknown) and the version to `HTTP/1.1`.
         public init(
             method: String,
             url: String,

@@ -3,20 +3,30 @@ public import JSONCore
 extension HAR {
     /// A recorded response.
     public struct Response: Sendable, Hashable {
+        /// The status code (`200`); 0 when the exporting tool saw no response.
         public var status: Int
+        /// The reason phrase (`OK`), possibly empty (HTTP/2 has none).
         public var statusText: String
+        /// The HTTP version (`HTTP/1.1`).
         public var httpVersion: String
+        /// The cookies set, parsed from `Set-Cookie` headers.
         public var cookies: [Cookie]
+        /// The header fields in the order received.
         public var headers: [NameValue]
+        /// The body.
         public var content: Content
+        /// The `Location` header's target, or empty.
         public var redirectURL: String
         /// -1 when unknown.
         public var headersSize: Int
         /// -1 when unknown.
         public var bodySize: Int
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// A response from its fields; sizes default to -1 (unknown).
         public init(
             status: Int,
             statusText: String = "",

@@ -3,16 +3,26 @@ public import JSONCore
 extension HAR {
     /// Where an entry's time went, in milliseconds (-1 or absent: not applicable).
     public struct Timings: Sendable, Hashable {
+        /// Time queued before a connection was available, or nil.
         public var blocked: Double?
+        /// Time resolving the host name, or nil.
         public var dns: Double?
+        /// Time opening the TCP connection (TLS included), or nil.
         public var connect: Double?
+        /// Time sending the request.
         public var send: Double
+        /// Time waiting for the first response byte.
         public var wait: Double
+        /// Time reading the response.
         public var receive: Double
+        /// Time of the TLS handshake (also counted in `connect`), or nil.
         public var ssl: Double?
+        /// A free-text comment (HAR allows one on every object).
         public var comment: String?
+        /// Members not modelled above (other tools' `_…` extensions), written back unchanged.
         public var extensions: JSONObject
 
+        /// Timings from their parts, in milliseconds; the defaults are zero or unknown.
         public init(
             blocked: Double? = nil, dns: Double? = nil, connect: Double? = nil, send: Double = 0, wait: Double = 0,
             receive: Double = 0, ssl: Double? = nil, comment: String? = nil, extensions: JSONObject = JSONObject()

@@ -3,17 +3,17 @@ import JSONCore
 
 /// Where one vendor's API lives, as its contract declares it: what ``Cassette/attributed(to:)`` matches a
 /// captured entry against.
-public struct VendorEndpoint: Sendable {
+package struct VendorEndpoint: Sendable {
     /// The vendor, such as `referralhero`; also the mock server's mount point (`/referralhero/…`).
-    public var vendor: String
+    package var vendor: String
     /// The documented server URLs, variables expanded (`https://app.referralhero.com/api/sdk/v1`); loopback ones
     /// (the simulator's) are not hosts to attribute by.
-    public var servers: [String]
+    package var servers: [String]
     /// Whether the vendor's contract declares `method` on `path`, a path relative to the API's base
     /// (`/lists/MF1/subscribers`).
-    public var declares: @Sendable (_ method: String, _ path: String) -> Bool
+    package var declares: @Sendable (_ method: String, _ path: String) -> Bool
 
-    public init(
+    package init(
         vendor: String, servers: [String], declares: @escaping @Sendable (_ method: String, _ path: String) -> Bool
     ) {
         self.vendor = vendor
@@ -51,23 +51,23 @@ public struct VendorEndpoint: Sendable {
 }
 
 /// What ``Cassette/attributed(to:)`` made of a capture.
-public struct Attribution: Sendable {
+package struct Attribution: Sendable {
     /// One cassette per vendor, by vendor name: its entries in capture order, rebased onto the vendor's
     /// contract paths, `_harness.vendor` and `_harness.baseURL` set.
-    public var cassettes: [String: Cassette]
+    package var cassettes: [String: Cassette]
     /// The entries no vendor claims, with the reason.
-    public var setAside: [SetAside]
+    package var setAside: [SetAside]
 
     /// An entry left out of every cassette.
-    public struct SetAside: Sendable, Hashable, CustomStringConvertible {
+    package struct SetAside: Sendable, Hashable, CustomStringConvertible {
         /// Its index in the capture.
-        public var index: Int
-        public var method: String
-        public var url: String
-        public var reason: String
+        package var index: Int
+        package var method: String
+        package var url: String
+        package var reason: String
 
         /// One line, the URL without its query (which may hold secrets).
-        public var description: String {
+        package var description: String {
             "#\(index) \(method) \(url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url): \(reason)"
         }
     }
@@ -81,7 +81,7 @@ extension Cassette {
     /// `/<vendor>/` (the mock server's mount), with a documented base path the vendor declares the rest of, or,
     /// on a local or private host, when exactly one vendor's contract declares the path. Entries found by path
     /// are rebased onto the vendor's first documented server, so the contract check reads them as the vendor's.
-    public func attributed(to endpoints: [VendorEndpoint]) -> Attribution {
+    package func attributed(to endpoints: [VendorEndpoint]) -> Attribution {
         var groups: [String: [HAR.Entry]] = [:]
         var setAside: [Attribution.SetAside] = []
         for (index, entry) in log.entries.enumerated() {

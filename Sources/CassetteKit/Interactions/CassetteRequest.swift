@@ -7,10 +7,12 @@ public struct CassetteRequest: Sendable, Hashable {
     public var method: String
     /// The absolute URL as sent, such as `https://api.example.com/XMLAPI?x=1`.
     public var url: String
+    /// The header fields in the order sent.
     public var headers: HeaderFields
     /// The body bytes as sent (possibly content-encoded); empty when there is none.
     public var body: Data
 
+    /// A request from its parts; `url` is absolute (or relative to the vendor's mount, when a simulator answers it).
     public init(method: String, url: String, headers: HeaderFields = [:], body: Data = Data()) {
         self.method = method.uppercased()
         self.url = url

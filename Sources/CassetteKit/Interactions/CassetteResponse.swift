@@ -3,12 +3,18 @@ public import Foundation
 /// A response as replay returns it: status, header fields in order, and the body bytes exactly as received
 /// (still gzip-encoded when the server sent `Content-Encoding: gzip`).
 public struct CassetteResponse: Sendable, Hashable {
+    /// The status code, such as `200`.
     public var status: Int
+    /// The reason phrase (`OK`), possibly empty.
     public var statusText: String
+    /// The HTTP version, `HTTP/1.1` by default.
     public var httpVersion: String
+    /// The header fields in the order received.
     public var headers: HeaderFields
+    /// The body bytes as received (possibly content-encoded); empty when there is none.
     public var body: Data
 
+    /// A response from its parts; only `status` is required.
     public init(
         status: Int, statusText: String = "", httpVersion: String = "HTTP/1.1", headers: HeaderFields = [:],
         body: Data = Data()

@@ -82,6 +82,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     /// The default plus scheme, host and port, for cassettes that talk to several servers.
     public static let strict: RequestMatcher = .method && .scheme && .host && .port && .path && .query && .body
 
+    /// The rules joined as written: `method && path && query && body`.
     public var description: String { rules.map(\.name).joined(separator: " && ") }
 }
 
@@ -109,5 +110,6 @@ public struct BodyMatcher: Sendable, Hashable, CustomStringConvertible {
     /// Bodies are not compared.
     public static let ignored = BodyMatcher(kind: .ignored)
 
+    /// The matcher's name: `automatic`, `exact`, `json`, `xmlCanonical`, `form` or `ignored`.
     public var description: String { kind.rawValue }
 }

@@ -2,7 +2,9 @@ import JSONCore
 
 /// One secret replaced by a placeholder, as the entry's `_harness.redactions` records it.
 public struct AppliedRedaction: Sendable, Hashable, CustomStringConvertible {
+    /// The half of the interaction a secret was found in.
     public enum Message: String, Sendable, Hashable {
+        /// The request or the response.
         case request, response
     }
 
@@ -13,12 +15,14 @@ public struct AppliedRedaction: Sendable, Hashable, CustomStringConvertible {
     /// What replaced it, such as `<redacted:authorization:1>`.
     public var placeholder: String
 
+    /// A record of `placeholder` replacing the secret at `field` of `message`.
     public init(message: Message, field: String, placeholder: String) {
         self.message = message
         self.field = field
         self.placeholder = placeholder
     }
 
+    /// One line: `request header:Authorization → <redacted:authorization:1>`.
     public var description: String { "\(message.rawValue) \(field) → \(placeholder)" }
 }
 

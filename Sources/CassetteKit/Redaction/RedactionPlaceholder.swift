@@ -1,9 +1,9 @@
 /// The placeholders redaction writes in place of secrets, as others must recognise them (simulators replaying
 /// a cassette, scanners).
-public enum RedactionPlaceholder {
+package enum RedactionPlaceholder {
     /// Whether `value` is a placeholder redaction writes: `<redacted:KIND>` or `<redacted:KIND:N>`, KIND of
     /// lowercase letters, digits, `-`, `_` and `.` (as ``PlaceholderTable`` sanitizes it).
-    public static func matches(_ value: String) -> Bool {
+    package static func matches(_ value: String) -> Bool {
         guard value.hasPrefix(PlaceholderTable.prefix), value.hasSuffix(">") else { return false }
         let inner = value.dropFirst(PlaceholderTable.prefix.count).dropLast()
         let parts = inner.split(separator: ":", omittingEmptySubsequences: false)

@@ -18,6 +18,7 @@ public struct RedactionRules: Sendable, Hashable {
     /// numbered placeholder that nothing binds.
     public var credentials: [String: String] = [:]
 
+    /// Rules from their parts; header and field names are lowercased. The defaults are the built-in rules.
     public init(
         headers: Set<String> = Self.defaultHeaders,
         fieldNames: Set<String> = Self.defaultFieldNames,
@@ -30,10 +31,12 @@ public struct RedactionRules: Sendable, Hashable {
         self.detectsKeyHeaders = detectsKeyHeaders
     }
 
+    /// The headers redacted by default, lowercased.
     public static let defaultHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey",
         "x-auth-token", "x-access-token",
     ]
+    /// The field names redacted by default, lowercased, wherever they appear.
     public static let defaultFieldNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "client_secret", "api_key", "apikey", "password",
     ]

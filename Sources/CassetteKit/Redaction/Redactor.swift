@@ -7,11 +7,13 @@ import Foundation
 /// covered; gzip and deflate bodies are decoded, redacted and encoded again; `Content-Length` follows a
 /// body whose length changed. What was replaced is noted in the entry's `_harness.redactions`.
 public struct Redactor: Sendable {
+    /// What counts as a secret.
     public let rules: RedactionRules
     /// Prefixes of the XPaths in `rules`.
     public var namespaces: [String: String]
     var replacer: SecretReplacer
 
+    /// A redactor applying `rules`; `namespaces` are the prefixes their XPaths use.
     public init(rules: RedactionRules = .default, namespaces: [String: String] = [:]) {
         self.rules = rules
         self.namespaces = namespaces

@@ -7,13 +7,13 @@ import Synchronization
 /// as at 100,000. Immutable and thread-safe; the mock server and ``ReplaySession`` share it.
 ///
 /// Buckets are normalized on first use (parsing recorded bodies once), so loading stays fast.
-public final class InteractionIndex: Sendable {
+package final class InteractionIndex: Sendable {
     /// The cassette's name, such as `engage/login`.
-    public let name: String
+    package let name: String
     /// The cassette file, for messages.
-    public let file: String?
-    public let hint: RecordingHint
-    public let options: ReplayOptions
+    package let file: String?
+    package let hint: RecordingHint
+    package let options: ReplayOptions
     let entries: [HAR.Entry]
     let requests: [CassetteRequest]
     let normalizer: Normalizer
@@ -34,7 +34,7 @@ public final class InteractionIndex: Sendable {
     ///
     /// - Throws: ``CassetteError/malformed(file:pointer:expected:found:)`` for a request body that claims
     ///   base64 but is not, ``CassetteError/invalidField(text:reason:)`` for a volatile XPath that does not compile.
-    public init(
+    package init(
         cassette: Cassette, name: String, file: String? = nil, options: ReplayOptions = ReplayOptions()
     )
         throws(CassetteError)
@@ -75,16 +75,16 @@ public final class InteractionIndex: Sendable {
     }
 
     /// How many interactions the cassette holds.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The recorded request of entry `index`.
-    public func request(at index: Int) -> CassetteRequest { requests[index] }
+    package func request(at index: Int) -> CassetteRequest { requests[index] }
 
     /// The HAR entry `index`.
-    public func entry(at index: Int) -> HAR.Entry { entries[index] }
+    package func entry(at index: Int) -> HAR.Entry { entries[index] }
 
     /// The recorded response of entry `index`: the recorded bytes and headers exactly.
-    public func response(at index: Int) throws(CassetteError) -> CassetteResponse {
+    package func response(at index: Int) throws(CassetteError) -> CassetteResponse {
         if let cached = responses.withLock({ $0[index] }) { return cached }
         guard let response = entries[index].response.cassetteResponse else {
             throw .malformed(
@@ -96,7 +96,7 @@ public final class InteractionIndex: Sendable {
     }
 
     /// Every entry that answers `request`, in recording order.
-    public func matches(for request: CassetteRequest) -> [Int] {
+    package func matches(for request: CassetteRequest) -> [Int] {
         let url = request.parts
         let key = normalizer.bucket(request, url: url)
         guard let members = buckets[key] else { return [] }
@@ -116,7 +116,7 @@ public final class InteractionIndex: Sendable {
     }
 
     /// Normalizes every bucket now (a server may call it at start-up so no request pays for it).
-    public func prepareAll() {
+    package func prepareAll() {
         for (key, members) in buckets { _ = prepare(key, members) }
     }
 
@@ -140,7 +140,7 @@ public final class InteractionIndex: Sendable {
     }
 
     /// The recorded request closest to `request` and how they differ (redacted), or nil for an empty cassette.
-    public func nearestMatch(to request: CassetteRequest) -> NearestMatch? {
+    package func nearestMatch(to request: CassetteRequest) -> NearestMatch? {
         guard !entries.isEmpty else { return nil }
         let incoming = normalizer.normalize(request)
         var candidates = buckets[normalizer.bucket(request)] ?? []

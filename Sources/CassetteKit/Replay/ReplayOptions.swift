@@ -12,6 +12,8 @@ public struct ReplayOptions: Sendable {
     /// The record mode, named in miss messages.
     public var mode: RecordMode
 
+    /// Options from their parts; the defaults replay strictly: the default matcher, no repeats, the built-in redaction,
+    /// mode `none`.
     public init(
         matcher: RequestMatcher = .default,
         allowsRepeats: Bool = false,

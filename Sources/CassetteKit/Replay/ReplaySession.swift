@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 
-/// One replay of a cassette: answers requests from its ``InteractionIndex`` and remembers which recorded
+/// One replay of a cassette: answers requests from its index of interactions and remembers which recorded
 /// responses were used, so identical requests (retries, polling) get their responses in recorded order.
 /// Thread-safe: many tasks, or the mock server's connections, may replay from one session.
 public final class ReplaySession: Sendable {
-    public let index: InteractionIndex
+    package let index: InteractionIndex
     private let played: Mutex<[Bool]>
 
     /// What a lookup found.
@@ -18,7 +18,7 @@ public final class ReplaySession: Sendable {
         case miss
     }
 
-    public init(index: InteractionIndex) {
+    package init(index: InteractionIndex) {
         self.index = index
         played = Mutex(Array(repeating: false, count: index.count))
     }
@@ -36,9 +36,9 @@ public final class ReplaySession: Sendable {
     }
 
     /// The entry that answers a request whose matching entries are `matching` (what
-    /// ``InteractionIndex/matches(for:)`` returns, which a server may keep for identical requests): the first one
+    /// `InteractionIndex.matches(for:)` returns, which a server may keep for identical requests): the first one
     /// not yet replayed, now marked as replayed.
-    public func take(_ matching: [Int]) -> Lookup {
+    package func take(_ matching: [Int]) -> Lookup {
         guard let last = matching.last else { return .miss }
         let allowsRepeats = index.options.allowsRepeats
         return played.withLock { played in

@@ -4,16 +4,16 @@ import LibXML
 
 /// Renders a cassette for people: each interaction with its headers and its body decoded (gzip undone),
 /// JSON formatted, XML indented, form fields one per line (a field holding XML indented too).
-public struct InteractionRenderer: Sendable {
+package struct InteractionRenderer: Sendable {
     /// Bodies longer than this many characters are cut (0: never).
-    public var bodyLimit: Int
+    package var bodyLimit: Int
 
-    public init(bodyLimit: Int = 0) {
+    package init(bodyLimit: Int = 0) {
         self.bodyLimit = bodyLimit
     }
 
     /// The whole cassette: a summary line, its `_harness` settings, then every interaction.
-    public func render(_ cassette: Cassette, source: String) -> String {
+    package func render(_ cassette: Cassette, source: String) -> String {
         let harness = cassette.harness
         var summary =
             "\(source): \(cassette.log.entries.count) interaction\(cassette.log.entries.count == 1 ? "" : "s")"
@@ -35,7 +35,7 @@ public struct InteractionRenderer: Sendable {
     }
 
     /// One interaction.
-    public func render(_ entry: HAR.Entry, index: Int) -> [String] {
+    package func render(_ entry: HAR.Entry, index: Int) -> [String] {
         var lines = ["#\(index) \(entry.request.method) \(entry.request.url)"]
         lines += entry.request.headers.map { "  \($0.name): \($0.value)" }
         let requestEncoding = entry.request.headers.first { HeaderFields.same($0.name, "Content-Encoding") }?.value

@@ -12,8 +12,11 @@ public import Foundation
 ///
 /// Thread-safe: concurrent requests are all replayed or recorded, nothing is lost.
 public final class CassetteRecorder: Sendable {
+    /// The cassette's name in the store, `<vendor>/<flow>`.
     public let name: String
+    /// The record mode it was opened with.
     public let mode: RecordMode
+    /// The store it reads from and records into.
     public let store: CassetteStore
     /// The replay of what the cassette held when opened (nil when every request is recorded).
     public let replay: ReplaySession?

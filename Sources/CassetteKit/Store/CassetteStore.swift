@@ -6,9 +6,11 @@ public import Foundation
 /// Recording into a cassette goes through the store: interactions recorded concurrently, from any number of
 /// tasks or recorders, are all kept, in the order their requests started, and written in coalesced batches.
 public actor CassetteStore {
+    /// The folder holding `<vendor>/<flow>.har`.
     public nonisolated let root: URL
     var recordings: [String: Recording] = [:]
 
+    /// A store over `root`, relative to the current directory unless absolute; nothing is read until asked.
     public init(root: URL = URL(fileURLWithPath: "Cassettes", isDirectory: true)) {
         self.root = root
     }

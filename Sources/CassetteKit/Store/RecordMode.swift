@@ -32,5 +32,6 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable, CustomStringCo
         return try RecordMode(parsing: text, source: environmentVariable)
     }
 
+    /// The mode as `HARNESS_RECORD` and `--record` spell it: `none`, `once`, `new-episodes`, `all`.
     public var description: String { rawValue }
 }

@@ -123,7 +123,9 @@ private struct Unchecked<Value>: @unchecked Sendable {
 extension CassetteURLProtocol {
     /// One registered handler and its protocol class.
     public final class Registration: Sendable {
-        public let lane: Int
+        /// The lane requests are routed by: each registration gets its own, so concurrent tests do not see each other's
+        /// cassettes.
+        package let lane: Int
 
         init(lane: Int) {
             self.lane = lane

@@ -5,8 +5,10 @@ public import OpenAPIRuntime
 /// A `ClientTransport` that answers every request from a cassette and never touches the network: a miss is a
 /// ``CassetteError/noMatch(_:)`` naming the nearest recorded request.
 public struct ReplayTransport: ClientTransport {
+    /// The replay answering the requests, which remembers what was already replayed.
     public let session: ReplaySession
 
+    /// Replays from `session` (share one session to replay across transports).
     public init(session: ReplaySession) {
         self.session = session
     }
@@ -16,6 +18,9 @@ public struct ReplayTransport: ClientTransport {
         session = try ReplaySession(cassette: cassette, name: name, options: options)
     }
 
+    /// The recorded response to `request`.
+    /// - Throws: ``CassetteError/noMatch(_:)`` naming the nearest recorded request, or
+    /// ``CassetteError/exhausted(cassette:request:replayed:hint:)`` when every matching response was replayed.
     public func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {

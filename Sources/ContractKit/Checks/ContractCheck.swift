@@ -7,10 +7,12 @@ internal import LibXML
 ///
 /// It returns every violation it finds; it never throws (a registry that loaded can always check).
 public struct ContractCheck: Sendable {
+    /// The contracts interactions are checked against.
     public let registry: SchemaRegistry
     /// Bodies larger than this are reported as ``ContractViolation/Kind/bodyTooLarge`` and not parsed.
     public var maximumBodyBytes: Int
 
+    /// A check against `registry`; bodies over `maximumBodyBytes` (16 MiB) are not parsed.
     public init(registry: SchemaRegistry, maximumBodyBytes: Int = 16 << 20) {
         self.registry = registry
         self.maximumBodyBytes = maximumBodyBytes

@@ -2,12 +2,16 @@
 public struct ContractReport: Sendable {
     /// One cassette's outcome.
     public struct Cassette: Sendable {
+        /// The cassette's path as given (`Cassettes/engage/login.har`).
         public var path: String
+        /// The vendor its folder names.
         public var vendor: String
+        /// Each entry's outcome, in file order.
         public var entries: [Entry]
         /// Why the cassette could not be checked at all (unreadable, not HAR), when it could not.
         public var error: String?
 
+        /// A cassette's outcome; `error` when it could not be checked at all.
         public init(path: String, vendor: String, entries: [Entry], error: String? = nil) {
             self.path = path
             self.vendor = vendor
@@ -15,18 +19,22 @@ public struct ContractReport: Sendable {
             self.error = error
         }
 
+        /// The violations of all its entries, expected ones not counted.
         public var violationCount: Int { entries.reduce(0) { $0 + $1.violations.count } }
     }
 
     /// One entry (interaction) of a cassette.
     public struct Entry: Sendable {
+        /// The entry's position in the cassette, from 0.
         public var index: Int
         /// `POST /XMLAPI → 200`.
         public var name: String
+        /// What the entry breaks of the contract.
         public var violations: [ContractViolation]
         /// Violations the entry's flow commits on purpose (``ExpectedViolation``): reported, not counted.
         public var expected: [ContractViolation]
 
+        /// An entry's outcome.
         public init(index: Int, name: String, violations: [ContractViolation], expected: [ContractViolation] = []) {
             self.index = index
             self.name = name
@@ -35,19 +43,25 @@ public struct ContractReport: Sendable {
         }
     }
 
+    /// Every cassette checked, in the order given.
     public var cassettes: [Cassette]
     /// The schemas folder the cassettes were held to, as given.
     public var schemas: String
+    /// The vendors the schemas folder holds contracts for.
     public var vendors: [String]
 
+    /// A report of `cassettes` held to the contracts of `vendors` in `schemas`.
     public init(cassettes: [Cassette], schemas: String, vendors: [String]) {
         self.cassettes = cassettes
         self.schemas = schemas
         self.vendors = vendors
     }
 
+    /// The entries of all cassettes.
     public var entryCount: Int { cassettes.reduce(0) { $0 + $1.entries.count } }
+    /// The violations of all cassettes, expected ones not counted.
     public var violationCount: Int { cassettes.reduce(0) { $0 + $1.violationCount } }
+    /// The entries with at least one violation.
     public var failingEntryCount: Int {
         cassettes.reduce(0) { $0 + $1.entries.filter { !$0.violations.isEmpty }.count }
     }

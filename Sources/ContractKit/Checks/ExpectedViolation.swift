@@ -1,12 +1,14 @@
 /// A violation an error-case flow commits on purpose, to show how the server answers it (a request without its API
 /// token, say). The contract check requires it — a cassette that no longer has it fails — and does not count it.
 public struct ExpectedViolation: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of violation the flow commits.
     public var kind: ContractViolation.Kind
     /// The violation's location, exactly as the contract check writes it (`request header Authorization`).
     public var location: String
     /// Why the flow breaks the contract, for reports.
     public var reason: String
 
+    /// A violation of `kind` at `location` (as the contract check writes it), committed because of `reason`.
     public init(_ kind: ContractViolation.Kind, at location: String, because reason: String) {
         self.kind = kind
         self.location = location
@@ -18,6 +20,7 @@ public struct ExpectedViolation: Sendable, Hashable, CustomStringConvertible {
         violation.kind == kind && violation.location == location
     }
 
+    /// One line: `[kind] location (reason)`.
     public var description: String { "[\(kind.rawValue)] \(location) (\(reason))" }
 }
 

@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 
 /// Finds cassette files: `.har` files given directly, or under given folders (recursively), sorted.
-public enum CassetteFiles {
+package enum CassetteFiles {
     /// The cassettes at `paths`. A folder that does not exist gives none; a file that does not exist is
     /// returned anyway, so that reading it reports it as unreadable.
-    public static func find(_ paths: [URL]) -> [URL] {
+    package static func find(_ paths: [URL]) -> [URL] {
         var found: [URL] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -25,7 +25,7 @@ public enum CassetteFiles {
     }
 
     /// `path` relative to `root` when it is under it (`Cassettes/engage/login.har`), else as given.
-    public static func displayPath(_ path: URL, relativeTo root: URL) -> String {
+    package static func displayPath(_ path: URL, relativeTo root: URL) -> String {
         let base = root.standardizedFileURL.path
         let full = path.standardizedFileURL.path
         if full.hasPrefix(base + "/") { return String(full.dropFirst(base.count + 1)) }

@@ -8,8 +8,10 @@ public struct InteractionCassette: Sendable {
     public var path: String
     /// The vendor whose contract applies.
     public var vendor: String
+    /// The interactions in cassette order (entry 0 first).
     public var interactions: [Interaction]
 
+    /// A cassette read as `interactions`, reported as `path` and checked against `vendor`'s contract.
     public init(path: String, vendor: String, interactions: [Interaction]) {
         self.path = path
         self.vendor = vendor

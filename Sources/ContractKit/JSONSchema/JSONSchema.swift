@@ -13,6 +13,7 @@ public struct JSONSchema: Sendable {
         /// Whether `format` asserts (2020-12 makes it an annotation by default; contracts want it to assert).
         public var formatAssertion: Bool
 
+        /// Options; by default `format` asserts.
         public init(formatAssertion: Bool = true) {
             self.formatAssertion = formatAssertion
         }
@@ -75,6 +76,7 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     /// What the instance has (`number 12`, `11 items`).
     public var actual: String
 
+    /// A violation from its parts.
     public init(instanceLocation: JSONPointer, schemaLocation: String, expected: String, actual: String) {
         self.instanceLocation = instanceLocation
         self.schemaLocation = schemaLocation
@@ -85,6 +87,7 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     /// `expected …, found …`.
     public var message: String { "expected \(expected), found \(actual)" }
 
+    /// One line: `/pointer: expected …, found … (schema location)`; the root is `/`.
     public var description: String {
         let location = instanceLocation.tokens.isEmpty ? "/" : instanceLocation.description
         return "\(location): \(message) (\(schemaLocation))"

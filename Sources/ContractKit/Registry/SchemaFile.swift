@@ -1,16 +1,16 @@
 internal import CassetteKit
 internal import Foundation
-public import JSONCore
+package import JSONCore
 internal import Yams
 
 /// Reads schema documents (JSON or YAML) from disk as ``JSONValue``s, with positioned syntax errors.
-public enum SchemaFile {
+package enum SchemaFile {
     /// Loads the file at `path`: YAML for `.yaml`/`.yml`, JSON otherwise.
     ///
     /// - Parameter required: when false, a missing file gives nil instead of an error.
     /// - Throws: ``ContractError/yamlSyntax(file:line:column:problem:)``, ``ContractError/jsonSyntax(file:message:)``
     ///   or ``ContractError/unreadableFile(path:reason:)``.
-    public static func load(path: String, required: Bool = true) throws(ContractError) -> JSONValue? {
+    package static func load(path: String, required: Bool = true) throws(ContractError) -> JSONValue? {
         let path = path.hasPrefix("file://") ? String(path.dropFirst(7)) : path
         guard FileManager.default.fileExists(atPath: path) else {
             if required { throw .unreadableFile(path: path, reason: "no such file") }
@@ -32,7 +32,7 @@ public enum SchemaFile {
 
     /// The largest schema document or XSD read, 16 MiB: hundreds of times the largest vendor contract, small
     /// enough that a hostile file cannot exhaust memory. Larger files are refused before they are read.
-    public static let maximumFileSize = 16 << 20
+    package static let maximumFileSize = 16 << 20
 
     /// The bytes of `path`, refused above ``maximumFileSize`` without reading past it.
     static func read(_ path: String) throws(ContractError) -> Data {
@@ -54,7 +54,7 @@ public enum SchemaFile {
 
     /// Parses YAML text into a JSON value (mappings with string keys, sequences, and scalars resolved by the
     /// YAML 1.1 core rules: null, booleans, integers, floats, everything else a string).
-    public static func parseYAML(_ text: String, file: String) throws(ContractError) -> JSONValue {
+    package static func parseYAML(_ text: String, file: String) throws(ContractError) -> JSONValue {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -165,7 +165,7 @@ public enum SchemaFile {
     }
 
     /// A document URI as a reader wants it: `Schemas/engage/engage.openapi.yaml` rather than `file:///…`.
-    public static func displayName(_ uri: String) -> String {
+    package static func displayName(_ uri: String) -> String {
         var path = uri.hasPrefix("file://") ? String(uri.dropFirst(7)) : uri
         if let range = path.range(of: "/Schemas/", options: .backwards) {
             path = String(path[path.index(after: range.lowerBound)...])

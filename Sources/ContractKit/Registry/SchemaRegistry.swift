@@ -8,7 +8,9 @@ public import Foundation
 /// let violations = ContractCheck(registry: registry).check(interaction, vendor: "engage")
 /// ```
 public struct SchemaRegistry: Sendable {
+    /// The Schemas folder the contracts were loaded from.
     public let folder: URL
+    /// The contracts by vendor name (`engage`), one per `<vendor>/<vendor>.openapi.yaml`.
     public let contracts: [String: VendorContract]
 
     /// Loads every `<vendor>/<vendor>.openapi.yaml` (or `.json`) under `folder`.

@@ -2,21 +2,25 @@ public import LibXML
 
 /// One vendor's HTTP surface as its OpenAPI document declares it.
 public struct VendorContract: Sendable {
+    /// The vendor's name, which is also its folder under `Schemas/` (`engage`).
     public let vendor: String
     /// The OpenAPI document, as reports name it (`Schemas/engage/engage.openapi.yaml`).
     public let file: String
     /// The path prefixes the API is served under: the `servers` URL paths (`/engage`, `/rest`), plus `/<vendor>`
     /// (the mock server's mount point) and the root.
     public let basePaths: [String]
+    /// Every operation the document declares, in document order.
     public let operations: [Operation]
     /// The `servers` URLs as declared, each variable replaced by its default (`https://api-campaign-us-1.goacoustic.com`).
     public var servers: [String] = []
 
     /// Where a request lands in the contract.
     public enum Match: Sendable {
+        /// The operation declared for the method on this path.
         case operation(Operation)
         /// The path is declared, but not for this method.
         case methodNotDeclared(path: String, declared: [String])
+        /// No declared path matches.
         case pathNotDeclared
     }
 
@@ -53,12 +57,15 @@ public struct VendorContract: Sendable {
 
 /// One operation: a method on a path template, with what its requests and responses must look like.
 public struct Operation: Sendable {
+    /// The method in upper case (`POST`).
     public let method: String
     /// The path template as declared (`/rest/events/submission`, `/users/{id}`).
     public let pathTemplate: String
+    /// The `operationId`, when the document gives one.
     public let operationID: String?
     /// Request headers declared `required: true` (`in: header`).
     public let requiredHeaders: [String]
+    /// The request body declaration, or nil when the operation declares none.
     public let requestBody: BodyContract?
     /// Responses by status key as declared: `200`, `4XX`, `default`.
     public let responses: [String: ResponseContract]
@@ -110,13 +117,17 @@ public struct Operation: Sendable {
 
 /// A request body declaration.
 public struct BodyContract: Sendable {
+    /// Whether a request must have a body.
     public let required: Bool
+    /// The media types a body may have, each with its schema.
     public let content: [MediaTypeContract]
 }
 
 /// A response declaration.
 public struct ResponseContract: Sendable {
+    /// Response headers declared `required: true`.
     public let requiredHeaders: [String]
+    /// The media types the response body may have, each with its schema; empty for no body.
     public let content: [MediaTypeContract]
 }
 

@@ -17,7 +17,7 @@ public import JSONCore
 /// against a live server (a real clock) still verifies.
 public enum VolatileFields {
     /// How deep a bare member name is looked for (`/name`, `/*/name`, … `/*/*/*/*/*/*/name`).
-    public static let nameDepth = 6
+    package static let nameDepth = 6
 
     /// The declared volatile fields of every vendor document under `folder`, by vendor. A folder that does not
     /// exist declares none.

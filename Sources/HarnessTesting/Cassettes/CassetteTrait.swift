@@ -21,12 +21,17 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     public var options: ReplayOptions
     let filePath: String
 
+    /// False: on a suite, the whole suite shares one cassette.
     public var isRecursive: Bool { false }
 
+    /// The scope for a suite, or for each case of a parameterised test; nil otherwise.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> CassetteTrait? {
         test.isSuite || testCase != nil ? self : nil
     }
 
+    /// Opens the cassette, runs the test with it as ``CassetteScope/current``, and records as issues the replay misses
+    /// the code under test caught.
+    /// - Throws: what the test throws, or what opening or saving the cassette throws.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {

@@ -10,6 +10,7 @@ public struct MockServerAdmin: Sendable {
     /// `http://127.0.0.1:<port>/__harness`.
     public let adminURL: URL
 
+    /// A client of the admin API at `adminURL` (``MockServerScope/admin`` makes one for you).
     public init(adminURL: URL) {
         self.adminURL = adminURL
     }

@@ -19,10 +19,12 @@ public struct MockServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// On a suite, applied to each of its tests.
     public var isRecursive: Bool { true }
 
+    /// The scope for each test case (not for a suite as a whole: every test gets its own server).
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> MockServerTrait? {
         !test.isSuite && testCase != nil ? self : nil
     }
 
+    /// Starts the server, runs the test with it as ``MockServerScope/current``, and stops it whatever happens.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {

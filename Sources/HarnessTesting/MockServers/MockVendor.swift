@@ -3,14 +3,17 @@ public struct MockVendor: Sendable, Hashable, CustomStringConvertible, Expressib
     /// The simulator's name: `referralhero`, `engage`, …
     public var name: String
 
+    /// The vendor whose simulator is mounted at `/<name>`.
     public init(_ name: String) {
         self.name = name
     }
 
+    /// The vendor named by a literal: `"referralhero"`.
     public init(stringLiteral name: String) {
         self.name = name
     }
 
+    /// The name.
     public var description: String { name }
 
     /// Silverpop Engage (OAuth, XMLAPI, UBF events).

@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 
 /// The built `harness` executable, for end-to-end tests that run it as a user would.
-public enum HarnessBinary {
+package enum HarnessBinary {
     /// The `harness` binary beside the running test bundle (SwiftPM puts both in the same build folder), or
     /// the one named by `HARNESS_BINARY`.
-    public static func url() -> URL? {
+    package static func url() -> URL? {
         if let override = ProcessInfo.processInfo.environment["HARNESS_BINARY"] {
             return URL(fileURLWithPath: override)
         }
@@ -12,13 +12,13 @@ public enum HarnessBinary {
     }
 
     /// An executable product of this package named `name` (such as a test probe).
-    public static func url(named name: String) -> URL? { BuiltExecutable.url(named: name) }
+    package static func url(named name: String) -> URL? { BuiltExecutable.url(named: name) }
 }
 
 /// Executables of this package (the CLI, test probes), found beside the running test bundle.
-public enum BuiltExecutable {
+package enum BuiltExecutable {
     /// The executable `name` in the build folder of the running tests, or nil when it is not built.
-    public static func url(named name: String) -> URL? {
+    package static func url(named name: String) -> URL? {
         var candidates: [URL] = []
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent())
@@ -36,19 +36,19 @@ public enum BuiltExecutable {
 }
 
 /// What a finished child process left behind.
-public struct ProcessOutput: Sendable {
+package struct ProcessOutput: Sendable {
     /// The exit status (or the signal number when the process was killed).
-    public var status: Int32
+    package var status: Int32
     /// Everything written to standard output, as UTF-8.
-    public var standardOutput: String
+    package var standardOutput: String
     /// Everything written to standard error, as UTF-8.
-    public var standardError: String
+    package var standardError: String
 }
 
 /// Runs executables and collects their output; for end-to-end tests.
-public enum ChildProcess {
+package enum ChildProcess {
     /// Runs `executable` with `arguments` to completion and returns its exit status and output.
-    public static func run(
+    package static func run(
         _ executable: URL,
         _ arguments: [String],
         environment: [String: String]? = nil,

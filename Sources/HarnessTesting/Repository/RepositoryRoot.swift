@@ -35,9 +35,9 @@ public enum RepositoryRoot {
 
 /// The shared test data that lives beside the repository (`../shared/data`), present in CI and on the
 /// developers' machines but not in a user's own clone.
-public enum SharedData {
+package enum SharedData {
     /// `../shared/data`, or nil when it is absent.
-    public static func url(filePath: StaticString = #filePath) -> URL? {
+    package static func url(filePath: StaticString = #filePath) -> URL? {
         guard let root = try? RepositoryRoot.url(filePath: filePath) else { return nil }
         let folder = root.deletingLastPathComponent()
             .appendingPathComponent("shared/data", isDirectory: true)
@@ -48,6 +48,6 @@ public enum SharedData {
     }
 
     /// The sentence a test prints when it is skipped because the shared data is absent.
-    public static let absenceReason =
+    package static let absenceReason =
         "../shared/data is not beside this checkout (it ships with the ContractHarness workspace, not with a clone)"
 }

@@ -17,7 +17,9 @@
 public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// What happens to the connection instead of a response.
     public enum ConnectionFault: Sendable, Hashable {
+        /// A TCP reset.
         case reset
+        /// The connection closes without a response.
         case empty
         /// No response; `nil` holds the connection until the client closes it (or the server shuts down).
         case timeout(Duration?)
@@ -25,25 +27,36 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
 
     /// A body sent in small pieces.
     public struct Dribble: Sendable, Hashable {
+        /// Bytes per piece (at least 1).
         public var chunkSize: Int
+        /// The pause between pieces.
         public var interval: Duration
 
+        /// A dribble of `chunkSize` bytes every `interval` (`dribble=64b/100ms`).
         public init(chunkSize: Int, interval: Duration) {
             self.chunkSize = chunkSize
             self.interval = interval
         }
     }
 
+    /// How long to wait before answering: a fixed duration (equal bounds) or a uniform range; nil for no wait.
     public var latency: ClosedRange<Duration>?
+    /// The status to answer with instead of the real one; nil keeps it.
     public var status: Int?
+    /// What happens to the connection instead of a response; nil answers.
     public var connection: ConnectionFault?
+    /// How many body bytes to send before closing; nil sends all.
     public var truncate: Int?
+    /// Whether the body is replaced by random bytes of the same length.
     public var garbage: Bool
+    /// How the body is sent in pieces; nil sends it at once.
     public var dribble: Dribble?
     /// The probability (0...1) that the plan applies to a request.
     public var chance: Double
+    /// Seeds the random choices so they repeat on every run; nil draws from the server's generator.
     public var seed: UInt64?
 
+    /// A plan from its parts; the defaults inject nothing.
     public init(
         latency: ClosedRange<Duration>? = nil, status: Int? = nil, connection: ConnectionFault? = nil,
         truncate: Int? = nil, garbage: Bool = false, dribble: Dribble? = nil, chance: Double = 1, seed: UInt64? = nil
@@ -93,15 +106,15 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The concrete faults chosen for one request, after the plan's random choices were made.
-public struct FaultDecision: Sendable, Hashable {
-    public var latency: Duration
-    public var status: Int?
-    public var connection: FaultPlan.ConnectionFault?
-    public var truncate: Int?
-    public var garbage: Bool
-    public var dribble: FaultPlan.Dribble?
+package struct FaultDecision: Sendable, Hashable {
+    package var latency: Duration
+    package var status: Int?
+    package var connection: FaultPlan.ConnectionFault?
+    package var truncate: Int?
+    package var garbage: Bool
+    package var dribble: FaultPlan.Dribble?
     /// Seeds the garbage bytes.
-    public var seed: UInt64
+    package var seed: UInt64
 }
 
 extension FaultPlan {
@@ -109,7 +122,7 @@ extension FaultPlan {
     ///
     /// A plan with `seed=` draws from its own generator, so the same request gets the same choices every
     /// time; otherwise `generator` (seeded per server) draws.
-    public func decide(using generator: inout SeededGenerator) -> FaultDecision? {
+    package func decide(using generator: inout SeededGenerator) -> FaultDecision? {
         var own = seed.map(SeededGenerator.init(seed:))
         func draw() -> UInt64 {
             if own != nil { return own!.next() }

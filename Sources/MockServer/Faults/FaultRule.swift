@@ -3,15 +3,19 @@ import Synchronization
 /// An admin fault rule: inject `plan` into requests whose method and path match, optionally a limited number of
 /// times.
 public struct FaultRule: Sendable, Hashable {
+    /// The rule's number, given by ``FaultRules/add(_:)``; used to remove it.
     public var id: Int
     /// Uppercase method, or nil for any.
     public var method: String?
     /// The full request path (with the vendor prefix); a trailing `*` matches any rest.
     public var path: String
+    /// The faults to inject.
     public var plan: FaultPlan
     /// How many more requests the rule applies to; nil for no limit.
     public var remaining: Int?
 
+    /// A rule injecting `plan` into requests matching `method` and `path`, for `remaining` requests (nil: every one).
+    /// The id is given when it is added.
     public init(id: Int = 0, method: String? = nil, path: String, plan: FaultPlan, remaining: Int? = nil) {
         self.id = id
         self.method = method?.uppercased()
@@ -21,7 +25,7 @@ public struct FaultRule: Sendable, Hashable {
     }
 
     /// Whether the rule applies to a request.
-    public func matches(method requestMethod: String, path requestPath: Substring) -> Bool {
+    package func matches(method requestMethod: String, path requestPath: Substring) -> Bool {
         if let method, method != requestMethod { return false }
         if path.hasSuffix("*") { return requestPath.hasPrefix(path.dropLast()) }
         return requestPath == path
@@ -37,7 +41,7 @@ public final class FaultRules: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Adds a rule and returns it with its id.
     @discardableResult
@@ -60,10 +64,12 @@ public final class FaultRules: Sendable {
         }
     }
 
+    /// Removes every rule.
     public func removeAll() {
         state.withLock { $0.rules.removeAll() }
     }
 
+    /// The rules in the order they were added.
     public var all: [FaultRule] { state.withLock { $0.rules } }
 
     /// The plan of the first rule matching the request, counting one use of a limited rule.

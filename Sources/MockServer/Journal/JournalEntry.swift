@@ -24,13 +24,17 @@ public struct JournalEntry: Sendable, Hashable, Codable {
 
     /// 1 for the first request since the journal was created or cleared.
     public var sequence: Int
+    /// When the request arrived (the server's injected `now`).
     public var time: Date
     /// The vendor the path names, or nil when it names none.
     public var vendor: String?
+    /// The method in upper case.
     public var method: String
     /// The full request path, with the vendor prefix.
     public var path: String
+    /// The query without `?`, or nil when there was none.
     public var query: String?
+    /// How the request was answered.
     public var outcome: Outcome
     /// The status sent, or nil when a fault closed the connection without a response.
     public var status: Int?
@@ -39,7 +43,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     /// The fault injected, in the header grammar.
     public var fault: String?
 
-    public init(
+    package init(
         sequence: Int = 0, time: Date, vendor: String?, method: String, path: String, query: String? = nil,
         outcome: Outcome, status: Int?, cassette: String? = nil, fault: String? = nil
     ) {
@@ -58,13 +62,18 @@ public struct JournalEntry: Sendable, Hashable, Codable {
 
 /// Which journal entries to list: every given field must match.
 public struct JournalFilter: Sendable, Hashable {
+    /// The vendor, or nil for any.
     public var vendor: String?
+    /// The method (upper-cased here), or nil for any.
     public var method: String?
     /// The full path; a trailing `*` matches any rest.
     public var path: String?
+    /// The status sent, or nil for any.
     public var status: Int?
+    /// The outcome, or nil for any.
     public var outcome: JournalEntry.Outcome?
 
+    /// A filter; nil fields match anything, so `JournalFilter()` lists every entry.
     public init(
         vendor: String? = nil, method: String? = nil, path: String? = nil, status: Int? = nil,
         outcome: JournalEntry.Outcome? = nil
@@ -76,6 +85,7 @@ public struct JournalFilter: Sendable, Hashable {
         self.outcome = outcome
     }
 
+    /// Whether `entry` matches every field given.
     public func matches(_ entry: JournalEntry) -> Bool {
         if let vendor, entry.vendor != vendor { return false }
         if let method, entry.method != method { return false }

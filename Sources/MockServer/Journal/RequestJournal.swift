@@ -8,6 +8,7 @@ public final class RequestJournal: Sendable {
         var nextSequence = 1
     }
 
+    /// The most entries kept; beyond it the oldest are dropped.
     public let capacity: Int
     private let state = Mutex(State())
 
@@ -15,13 +16,13 @@ public final class RequestJournal: Sendable {
     public static let defaultCapacity = 10_000
 
     /// A journal keeping the newest `capacity` requests (at least one, whatever `capacity` says).
-    public init(capacity: Int = defaultCapacity) {
+    package init(capacity: Int = defaultCapacity) {
         self.capacity = max(1, capacity)
     }
 
     /// Appends an entry, numbering it, and returns the number.
     @discardableResult
-    public func append(_ entry: JournalEntry) -> Int {
+    package func append(_ entry: JournalEntry) -> Int {
         state.withLock { state in
             var entry = entry
             entry.sequence = state.nextSequence

@@ -1,10 +1,10 @@
 /// A cassette's name, `<vendor>/<flow>`, naming the file `<cassettes>/<vendor>/<flow>.har`.
-public struct CassetteName: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var vendor: String
-    public var flow: String
+package struct CassetteName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var vendor: String
+    package var flow: String
 
     /// Reads `<vendor>/<flow>`, or `<flow>` when `vendor` supplies the vendor.
-    public init(_ text: String, vendor defaultVendor: String? = nil) throws(MockServerError) {
+    package init(_ text: String, vendor defaultVendor: String? = nil) throws(MockServerError) {
         var text = Substring(text)
         if text.hasSuffix(".har") { text = text.dropLast(4) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -21,12 +21,12 @@ public struct CassetteName: Sendable, Hashable, Comparable, CustomStringConverti
         guard VendorName.isValid(vendor), Self.isSafe(flow) else { throw .invalidCassetteName(String(text)) }
     }
 
-    public var description: String { "\(vendor)/\(flow)" }
+    package var description: String { "\(vendor)/\(flow)" }
 
     /// The relative file path, `<vendor>/<flow>.har`.
-    public var relativePath: String { "\(vendor)/\(flow).har" }
+    package var relativePath: String { "\(vendor)/\(flow).har" }
 
-    public static func < (lhs: CassetteName, rhs: CassetteName) -> Bool { lhs.description < rhs.description }
+    package static func < (lhs: CassetteName, rhs: CassetteName) -> Bool { lhs.description < rhs.description }
 
     private static func isSafe(_ segment: String) -> Bool {
         !segment.isEmpty && segment != "." && segment != ".." && !segment.hasPrefix(".")

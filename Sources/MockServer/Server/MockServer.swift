@@ -18,6 +18,7 @@ import Synchronization
 /// try await server.stop()
 /// ```
 public final class MockServer: Sendable {
+    /// The configuration it runs with (after defaults were filled in, such as the `Cassettes` folder for record mode).
     public let configuration: MockServerConfiguration
     let core: ServerCore
     let logger: Logger

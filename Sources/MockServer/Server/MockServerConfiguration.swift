@@ -6,6 +6,7 @@ public struct MockServerConfiguration: Sendable {
     public var host: String
     /// The port; 0 picks a free one (tests).
     public var port: Int
+    /// What answers requests: the simulators, the cassettes, or the upstream through the recording proxy.
     public var mode: ServerMode
     /// The cassette folder (`Cassettes/`), holding `<vendor>/<flow>.har`.
     public var cassettesDirectory: URL?
@@ -27,7 +28,7 @@ public struct MockServerConfiguration: Sendable {
     public var faultSeed: UInt64
     /// How long an upstream exchange may take in record and spy modes.
     public var upstreamTimeout: Duration
-    /// Whether the simulators' store answers read calls at once (a WAL pool, see ``SimulatorDatabase``) instead
+    /// Whether the simulators' store answers read calls at once (a SQLite WAL pool) instead
     /// of one after another; `harness serve` turns it on.
     public var concurrentReads = false
     /// How many requests the journal (`GET /__harness/journal`) keeps, newest last; older ones are dropped, so a
@@ -38,6 +39,7 @@ public struct MockServerConfiguration: Sendable {
     /// on unless `--skip-broken-cassettes`.
     public var refusesBrokenCassettes = false
 
+    /// A configuration from its parts; the defaults simulate every vendor on 127.0.0.1:8080 with state in memory.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, mode: ServerMode = .simulate, cassettesDirectory: URL? = nil,
         cassette: String? = nil, upstream: URL? = nil, statePath: String? = nil, vendor: String? = nil,

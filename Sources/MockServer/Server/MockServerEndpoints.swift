@@ -2,7 +2,9 @@ public import Foundation
 
 /// Where a running mock server answers.
 public struct MockServerEndpoints: Sendable, Hashable {
+    /// The address it listens on (`127.0.0.1`).
     public let host: String
+    /// The port it listens on (the one the system picked when configured with 0).
     public let port: Int
     /// The vendors mounted at start.
     public let vendors: [String]

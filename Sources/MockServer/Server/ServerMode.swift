@@ -9,6 +9,7 @@ public enum ServerMode: String, Sendable, Hashable, CaseIterable, Codable, Custo
     /// Cassettes answer what they can; the rest is proxied and recorded.
     case spy
 
+    /// The mode as `--mode` spells it: `simulate`, `replay`, `record`, `spy`.
     public var description: String { rawValue }
 
     /// Whether the mode proxies to the upstream.

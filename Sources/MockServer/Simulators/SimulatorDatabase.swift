@@ -1,5 +1,5 @@
 import Foundation
-public import GRDB
+package import GRDB
 
 /// The SQLite store every simulator of a host shares, with GRDB's `read` and `write`.
 ///
@@ -12,7 +12,7 @@ public import GRDB
 /// read-only snapshot transaction is serialisable like a write transaction taken at the same instant, so the
 /// answer is the one the serial store gives. A simulator must therefore not swallow database errors inside `write`
 /// (none does: their `catch` clauses name their own failure types).
-public final class SimulatorDatabase: Sendable {
+package final class SimulatorDatabase: Sendable {
     private enum Store: Sendable {
         case queue(DatabaseQueue)
         case pool(DatabasePool, removing: URL?)
@@ -24,17 +24,17 @@ public final class SimulatorDatabase: Sendable {
     @TaskLocal static var readFirst = false
 
     /// A serial store: in memory when `path` is nil, else that SQLite file.
-    public init(path: String? = nil) throws {
+    package init(path: String? = nil) throws {
         store = .queue(try path.map { try DatabaseQueue(path: $0) } ?? DatabaseQueue())
     }
 
     /// Wraps a queue the caller opened.
-    public init(_ queue: DatabaseQueue) {
+    package init(_ queue: DatabaseQueue) {
         store = .queue(queue)
     }
 
     /// A WAL store answering reads concurrently: at `path`, or (nil) in a temporary file removed with the store.
-    public static func concurrent(path: String?) throws -> SimulatorDatabase {
+    package static func concurrent(path: String?) throws -> SimulatorDatabase {
         try SimulatorDatabase(concurrentAt: path)
     }
 
@@ -67,21 +67,21 @@ public final class SimulatorDatabase: Sendable {
         }
     }
 
-    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+    package func read<T>(_ value: (Database) throws -> T) throws -> T {
         switch store {
         case .queue(let queue): try queue.read(value)
         case .pool(let pool, _): try pool.read(value)
         }
     }
 
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         switch store {
         case .queue(let queue): try await queue.read(value)
         case .pool(let pool, _): try await pool.read(value)
         }
     }
 
-    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+    package func write<T>(_ updates: (Database) throws -> T) throws -> T {
         switch store {
         case .queue(let queue): return try queue.write(updates)
         case .pool(let pool, _):
@@ -90,7 +90,7 @@ public final class SimulatorDatabase: Sendable {
         }
     }
 
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    package func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         switch store {
         case .queue(let queue): return try await queue.write(updates)
         case .pool(let pool, _):

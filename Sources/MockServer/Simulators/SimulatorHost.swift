@@ -16,9 +16,10 @@ public final class SimulatorHost: Sendable {
     public let vendors: [String]
     private let states: [String: SimulatorState]
 
-    /// Opens the state store (in memory when `statePath` is nil, else that SQLite file) and runs every
-    /// simulator's migrations. With `concurrentReads` the store is a WAL pool (in a temporary file when
-    /// `statePath` is nil) that answers read calls at once instead of one after another (``SimulatorDatabase``).
+    /// Opens the state store (in memory when `statePath` is nil, else that SQLite file) and runs the migrations
+    /// of every simulator that keeps its state there (the built-in ones). With `concurrentReads` the store is a
+    /// WAL pool (in a temporary file when `statePath` is nil) that answers read calls at once instead of one
+    /// after another.
     ///
     /// - Throws: ``MockServerError/duplicateVendor(_:)``, ``MockServerError/invalidVendorName(_:)``,
     ///   ``MockServerError/stateStore(path:reason:)``.
@@ -38,7 +39,9 @@ public final class SimulatorHost: Sendable {
                 concurrentReads
                 ? try SimulatorDatabase.concurrent(path: statePath) : try SimulatorDatabase(path: statePath)
             var migrator = DatabaseMigrator()
-            for vendor in byVendor.keys.sorted() { byVendor[vendor]!.registerMigrations(&migrator) }
+            for vendor in byVendor.keys.sorted() {
+                (byVendor[vendor] as? any SQLiteSimulator)?.registerMigrations(&migrator)
+            }
             try migrator.migrate(database.writer)
         } catch {
             throw .stateStore(path: statePath ?? ":memory:", reason: "\(error)")
@@ -52,7 +55,7 @@ public final class SimulatorHost: Sendable {
     public func state(for vendor: String) -> SimulatorState? { states[vendor] }
 
     /// `vendor`'s simulator answers `request` (its URL relative to the vendor's mount). A `GET` or `HEAD` is
-    /// first answered on a read-only snapshot when the store reads concurrently (``SimulatorDatabase``).
+    /// first answered on a read-only snapshot when the store reads concurrently.
     public func respond(vendor: String, to request: CassetteRequest) async throws -> CassetteResponse {
         let (simulator, state) = try mounted(vendor)
         let reads = request.method == "GET" || request.method == "HEAD"

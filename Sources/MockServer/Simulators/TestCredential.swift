@@ -5,6 +5,7 @@
 /// environment variable ``environmentVariable`` (`HARNESS_REFERRALHERO_TOKEN`). Simulators refuse placeholders like
 /// any other wrong secret: a cassette's secret only works once it is bound.
 public struct TestCredential: Sendable, Hashable {
+    /// The simulator's vendor name (`referralhero`).
     public var vendor: String
     /// Lowercase letters, digits and `_` (`token`, `client_secret`).
     public var name: String
@@ -12,6 +13,7 @@ public struct TestCredential: Sendable, Hashable {
     /// header, the part after the scheme word).
     public var value: String
 
+    /// A credential `name` of `vendor` whose accepted value is `value`.
     public init(vendor: String, name: String, value: String) {
         self.vendor = vendor
         self.name = name

@@ -119,7 +119,7 @@ enum BenchVendor {
 }
 
 /// The synthetic vendor's simulator.
-struct BenchNotesSimulator: Simulator {
+struct BenchNotesSimulator: Simulator, SQLiteSimulator {
     let vendor = BenchVendor.name
 
     func registerMigrations(_ migrator: inout DatabaseMigrator) {

@@ -11,7 +11,7 @@ import MockServer
 /// - `GET /count` answers `{"count": total}`.
 /// - `ANY /echo…` answers the method, path, query, headers it saw and the body.
 /// - admin `GET /count`, `PUT /count` with `{"count": n}`.
-struct CounterSimulator: Simulator {
+struct CounterSimulator: Simulator, SQLiteSimulator {
     var vendor = "counter"
 
     func registerMigrations(_ migrator: inout DatabaseMigrator) {

@@ -22,13 +22,16 @@ public struct HarnessExtension: Sendable, Hashable {
     public var redact: [FieldRule]
     /// Prefixes used by the XPaths of `volatile` and `redact`, `["s": "urn:…"]`.
     public var namespaces: [String: String]
+    /// The schemas the cassette (on the log) or the interaction (on an entry) is held to.
     public var schema: SchemaReference?
     /// What the flow (on the log) or the step (on an entry) ended with, as the SDK reported it.
     public var outcome: JSONValue?
     /// The secrets replaced in this entry.
     public var redactions: [AppliedRedaction]
+    /// Members this version does not know, written back unchanged.
     public var extensions: JSONObject
 
+    /// An extension object from its fields; everything defaults to empty.
     public init(
         flow: String? = nil,
         vendor: String? = nil,

@@ -10,6 +10,7 @@ public struct SchemaReference: Sendable, Hashable {
     /// The response's schema, in the same form.
     public var response: String?
 
+    /// A reference from its parts, each relative to `Schemas/`.
     public init(document: String? = nil, request: String? = nil, response: String? = nil) {
         self.document = document
         self.request = request

@@ -7,9 +7,12 @@ public struct SchemaDocuments: Sendable {
     /// be read.
     public typealias Loader = @Sendable (_ uri: String) throws(ContractError) -> JSONValue?
 
+    /// The documents given up front, by absolute URI without fragment.
     public var documents: [String: JSONValue]
+    /// Loads the documents not in ``documents``; nil resolves nothing else.
     public var loader: Loader?
 
+    /// Documents from `documents` and `loader`; with neither, only the schema's own document resolves.
     public init(_ documents: [String: JSONValue] = [:], loader: Loader? = nil) {
         self.documents = documents
         self.loader = loader

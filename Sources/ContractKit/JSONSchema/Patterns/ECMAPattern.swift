@@ -15,14 +15,14 @@ internal import Foundation
 ///
 /// Not covered: Annex B legacy forms (octal escapes such as `\07`, `\8`), a lone surrogate escape meant to
 /// pair with the next escape (`\ud83d\ude00`), and `\p{…}` property names that ICU spells differently.
-public struct ECMAPattern: Sendable {
+package struct ECMAPattern: Sendable {
     /// The pattern as written in the schema.
-    public let source: String
+    package let source: String
     /// The ICU translation actually compiled.
-    public let translated: String
+    package let translated: String
     private let expression: CompiledExpression
 
-    public init(_ source: String, location: String = "pattern") throws(ContractError) {
+    package init(_ source: String, location: String = "pattern") throws(ContractError) {
         self.source = source
         var translator = ECMATranslator(source)
         translated = translator.translate()
@@ -37,7 +37,7 @@ public struct ECMAPattern: Sendable {
     }
 
     /// Whether the pattern matches anywhere in `string` (JSON Schema patterns are not anchored).
-    public func matches(_ string: String) -> Bool {
+    package func matches(_ string: String) -> Bool {
         let range = NSRange(location: 0, length: string.utf16.count)
         return expression.regex.rangeOfFirstMatch(in: string, options: [], range: range).location != NSNotFound
     }

@@ -3,22 +3,22 @@ import Foundation
 import GRDB
 import JSONCore
 
-/// The admin API under `/__harness/vendors/adapty`:
-///
-/// | request | does |
-/// | --- | --- |
-/// | `GET /apps` | the apps (key prefix and key) |
-/// | `PUT /apps/{prefix}` `{"api_key":"…"}` | adds or re-keys an app |
-/// | `GET /apps/{prefix}/placements` | its placements |
-/// | `PUT /apps/{prefix}/placements/{id}` `{"kind":"paywall","placement_audience_version_id":"…","variations":[…],"audiences":[{"custom_attributes":{…},"placement_audience_version_id":"…","variations":[…]}],…}` | sets a placement |
-/// | `GET /apps/{prefix}/fallback-file` | the app's fallback file (format version 9) |
-/// | `PUT /onboardings/{id}/script` `{"messages":[…]}` | the messages the onboarding's page posts |
-/// | `GET /events` | every event received, in order |
-/// | `GET /profiles/{id}` | a stored profile as the backend answers it |
-/// | `PUT /profiles/{id}/access-levels/{level}` `{"is_active":true,"vendor_product_id":"…",…}` | grants an access level (creating the profile if needed) |
-/// | `POST /faults` `{"host":"main","path_contains":"/paywall/","status":503,"headers":{…},"body":"…","times":1}` | a fault |
-/// | `PUT /settings` `{"page_base_url":"http://127.0.0.1:8080/adapty"}` | settings |
 extension AdaptySimulator {
+    /// The admin API under `/__harness/vendors/adapty`:
+    ///
+    /// | request | does |
+    /// | --- | --- |
+    /// | `GET /apps` | the apps (key prefix and key) |
+    /// | `PUT /apps/{prefix}` `{"api_key":"…"}` | adds or re-keys an app |
+    /// | `GET /apps/{prefix}/placements` | its placements |
+    /// | `PUT /apps/{prefix}/placements/{id}` `{"kind":"paywall","placement_audience_version_id":"…","variations":[…],"audiences":[{"custom_attributes":{…},"placement_audience_version_id":"…","variations":[…]}],…}` | sets a placement |
+    /// | `GET /apps/{prefix}/fallback-file` | the app's fallback file (format version 9) |
+    /// | `PUT /onboardings/{id}/script` `{"messages":[…]}` | the messages the onboarding's page posts |
+    /// | `GET /events` | every event received, in order |
+    /// | `GET /profiles/{id}` | a stored profile as the backend answers it |
+    /// | `PUT /profiles/{id}/access-levels/{level}` `{"is_active":true,"vendor_product_id":"…",…}` | grants an access level (creating the profile if needed) |
+    /// | `POST /faults` `{"host":"main","path_contains":"/paywall/","status":503,"headers":{…},"body":"…","times":1}` | a fault |
+    /// | `PUT /settings` `{"page_base_url":"http://127.0.0.1:8080/adapty"}` | settings |
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let segments = request.parts.path.split(separator: "/").map(String.init)
         let body = request.decodedBody

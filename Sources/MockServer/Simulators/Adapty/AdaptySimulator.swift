@@ -1,6 +1,6 @@
 public import CassetteKit
 import Foundation
-public import GRDB
+package import GRDB
 import JSONCore
 
 /// The Adapty SDK backend (vendors.md §2) as a stateful simulator, mounted at `/adapty`: the main host under
@@ -10,12 +10,14 @@ import JSONCore
 ///
 /// Out of the box it serves ``AdaptyDemoApp``. Apps, placements, onboarding scripts, settings and faults are set
 /// through the admin API (``respondToAdmin(_:state:)``); stored events are read there too.
-public struct AdaptySimulator: Simulator {
+public struct AdaptySimulator: Simulator, SQLiteSimulator {
+    /// `adapty`: mounted at `/adapty`.
     public let vendor = "adapty"
 
+    /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
         AdaptySimulatorSchema.register(&migrator)
     }
 
@@ -24,10 +26,12 @@ public struct AdaptySimulator: Simulator {
         [TestCredential(vendor: vendor, name: "api_key", value: AdaptyDemoApp.apiKey)]
     }
 
+    /// Empties the `adapty_…` tables and restores the demo data, as if just started.
     public func reset(state: SimulatorState) async throws {
         try await state.database.write { try AdaptySimulatorSchema.reset($0) }
     }
 
+    /// Answers one Adapty request (URL relative to `/adapty`); errors come back as Adapty documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let path = request.parts.path
         let now = state.now

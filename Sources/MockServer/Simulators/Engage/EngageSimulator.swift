@@ -1,6 +1,6 @@
 public import CassetteKit
 import Foundation
-public import GRDB
+package import GRDB
 import JSONCore
 
 /// The Silverpop Engage simulator (protocols/engage.md), mounted at `/engage`:
@@ -14,12 +14,14 @@ import JSONCore
 /// Everything it remembers is in `engage_…` tables; ids come from counters and time from the `now` setting
 /// (or ``SimulatorState/now``), so replaying the same requests gives the same responses. The admin API is
 /// described by ``EngageSimulator/respondToAdmin(_:state:)``.
-public struct EngageSimulator: Simulator {
+public struct EngageSimulator: Simulator, SQLiteSimulator {
+    /// `engage`: mounted at `/engage`.
     public let vendor = "engage"
 
+    /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("engage.v1") { db in
             try EngageSchema.create(db)
             try EngageSchema.seed(db)
@@ -33,6 +35,8 @@ public struct EngageSimulator: Simulator {
         }
     }
 
+    /// Answers one Engage request (URL relative to `/engage`): OAuth, XMLAPI or UBF events, per the table above; errors
+    /// come back as Engage documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let path = request.parts.path
         switch (request.method.uppercased(), path) {
@@ -75,6 +79,7 @@ public struct EngageSimulator: Simulator {
         ]
     }
 
+    /// Empties the `engage_…` tables and restores the demo data, as if just started.
     public func reset(state: SimulatorState) async throws {
         try await state.database.write { db in
             try EngageSchema.clear(db)

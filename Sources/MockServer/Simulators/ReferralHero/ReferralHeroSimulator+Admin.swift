@@ -3,19 +3,19 @@ import Foundation
 import GRDB
 import JSONCore
 
-/// The simulator's admin API, under `/__harness/vendors/referralhero`:
-///
-/// | request | effect |
-/// | --- | --- |
-/// | `GET /campaigns` | the campaigns and their settings |
-/// | `PUT /campaigns/{uuid}` `{"goal":1-3,"host":url}` | creates or changes a campaign (keys optional) |
-/// | `DELETE /campaigns/{uuid}` | removes a campaign (its calls then answer `invalid_list`) |
-/// | `PUT /campaigns/{uuid}/rewards` `{"rewards":[{"name":…,"referrals":n}]}` | replaces the rewards |
-/// | `POST /campaigns/{uuid}/clicks` `{"referrer","os_type","device","ip_address","screen_size"}` | records a link click |
-/// | `GET /campaigns/{uuid}/subscribers` | the subscribers, with their share counts per channel |
-/// | `PUT /rate-limit` `{"calls_per_hour":n or null}` | sets the hourly allowance and opens a new window |
-/// | `PUT /tokens` `{"tokens":[…]}` | replaces the accepted API tokens (a cassette's redaction placeholder is never one) |
 extension ReferralHeroSimulator {
+    /// The simulator's admin API, under `/__harness/vendors/referralhero`:
+    ///
+    /// | request | effect |
+    /// | --- | --- |
+    /// | `GET /campaigns` | the campaigns and their settings |
+    /// | `PUT /campaigns/{uuid}` `{"goal":1-3,"host":url}` | creates or changes a campaign (keys optional) |
+    /// | `DELETE /campaigns/{uuid}` | removes a campaign (its calls then answer `invalid_list`) |
+    /// | `PUT /campaigns/{uuid}/rewards` `{"rewards":[{"name":…,"referrals":n}]}` | replaces the rewards |
+    /// | `POST /campaigns/{uuid}/clicks` `{"referrer","os_type","device","ip_address","screen_size"}` | records a link click |
+    /// | `GET /campaigns/{uuid}/subscribers` | the subscribers, with their share counts per channel |
+    /// | `PUT /rate-limit` `{"calls_per_hour":n or null}` | sets the hourly allowance and opens a new window |
+    /// | `PUT /tokens` `{"tokens":[…]}` | replaces the accepted API tokens (a cassette's redaction placeholder is never one) |
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let segments = ReferralHeroRoute.Target(url: request.url).segments
         let body = request.decodedBody

@@ -1,6 +1,6 @@
 public import CassetteKit
 import Foundation
-public import GRDB
+package import GRDB
 import JSONCore
 
 /// The ReferralHero SDK API (vendors.md §1) as a stateful simulator, mounted at `/referralhero`: campaigns with a
@@ -11,12 +11,14 @@ import JSONCore
 /// contract's envelope; ids (`sub_000000000001`…) and codes come from counters and the time from
 /// ``SimulatorState/now``, so the same calls give the same bytes. Campaigns, rewards, link clicks, tokens and the
 /// rate limit are set through the admin API (``respondToAdmin(_:state:)``).
-public struct ReferralHeroSimulator: Simulator {
+public struct ReferralHeroSimulator: Simulator, SQLiteSimulator {
+    /// `referralhero`: mounted at `/referralhero`.
     public let vendor = "referralhero"
 
+    /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
         ReferralHeroSchema.register(&migrator)
     }
 
@@ -25,10 +27,13 @@ public struct ReferralHeroSimulator: Simulator {
         [TestCredential(vendor: vendor, name: "token", value: ReferralHeroSchema.defaultToken)]
     }
 
+    /// Empties the `referralhero_…` tables and restores the demo data, as if just started.
     public func reset(state: SimulatorState) async throws {
         try await state.database.write { try ReferralHeroSchema.reset($0) }
     }
 
+    /// Answers one ReferralHero API request (URL relative to `/referralhero`); errors come back as the vendor documents
+    /// them, never as a throw.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let now = Int(state.now.timeIntervalSince1970.rounded(.down))
         let target = ReferralHeroRoute.Target(url: request.url)

@@ -3,18 +3,18 @@ import Foundation
 import GRDB
 import JSONCore
 
-/// The simulator's admin API, under `/__harness/vendors/walkme`:
-///
-/// | request | effect |
-/// | --- | --- |
-/// | `GET /apps` | the apps and their settings |
-/// | `PUT /apps/{key}` `{"secret","killSwitch","dataFileAuth":"none"/"token","sessionTimeout","maxCampaignsPerSession","eventsBatchSize","offlineDays","languages","tokenLifetime","dataFileVersion"}` | creates (with `secret`) or changes an app; keys optional |
-/// | `DELETE /apps/{key}` | removes an app (its calls then answer `app_not_found`) |
-/// | `GET /apps/{key}/campaigns` | the campaigns of its data file |
-/// | `PUT /apps/{key}/campaigns` `{"campaigns":[…]}` | replaces them (checked) and bumps the data file version |
-/// | `GET /apps/{key}/events` | the analytics events received, in order |
-/// | `GET /apps/{key}/tokens` | the access tokens issued, with their expiry |
 extension WalkMeSimulator {
+    /// The simulator's admin API, under `/__harness/vendors/walkme`:
+    ///
+    /// | request | effect |
+    /// | --- | --- |
+    /// | `GET /apps` | the apps and their settings |
+    /// | `PUT /apps/{key}` `{"secret","killSwitch","dataFileAuth":"none"/"token","sessionTimeout","maxCampaignsPerSession","eventsBatchSize","offlineDays","languages","tokenLifetime","dataFileVersion"}` | creates (with `secret`) or changes an app; keys optional |
+    /// | `DELETE /apps/{key}` | removes an app (its calls then answer `app_not_found`) |
+    /// | `GET /apps/{key}/campaigns` | the campaigns of its data file |
+    /// | `PUT /apps/{key}/campaigns` `{"campaigns":[…]}` | replaces them (checked) and bumps the data file version |
+    /// | `GET /apps/{key}/events` | the analytics events received, in order |
+    /// | `GET /apps/{key}/tokens` | the access tokens issued, with their expiry |
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let segments = WalkMeTarget(url: request.url).segments
         let body = request.decodedBody

@@ -1,6 +1,6 @@
 public import CassetteKit
 import Foundation
-public import GRDB
+package import GRDB
 import JSONCore
 
 /// WalkMe's mobile content protocol as a stateful simulator, mounted at `/walkme`: apps by key and secret, their
@@ -11,12 +11,14 @@ import JSONCore
 /// `Schemas/walkme/walkme.openapi.yaml`. Tokens (`wm-at-000001`…) come from a counter and the time from
 /// ``SimulatorState/now``, so the same calls give the same bytes. Apps and campaigns are set through the admin
 /// API (``respondToAdmin(_:state:)``).
-public struct WalkMeSimulator: Simulator {
+public struct WalkMeSimulator: Simulator, SQLiteSimulator {
+    /// `walkme`: mounted at `/walkme`.
     public let vendor = "walkme"
 
+    /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
         WalkMeSchema.register(&migrator)
     }
 
@@ -29,10 +31,12 @@ public struct WalkMeSimulator: Simulator {
         ]
     }
 
+    /// Empties the `walkme_…` tables and restores the demo data, as if just started.
     public func reset(state: SimulatorState) async throws {
         try await state.database.write { try WalkMeSchema.reset($0) }
     }
 
+    /// Answers one WalkMe request (URL relative to `/walkme`); errors come back as WalkMe documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let now = Int(state.now.timeIntervalSince1970.rounded(.down))
         let target = WalkMeTarget(url: request.url)

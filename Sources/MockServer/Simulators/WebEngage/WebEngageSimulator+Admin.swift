@@ -3,19 +3,19 @@ import Foundation
 import GRDB
 import JSONCore
 
-/// The simulator's admin API, under `/__harness/vendors/webengage`:
-///
-/// | request | effect |
-/// | --- | --- |
-/// | `GET /events` | the uploaded events: `luid`, `cuid`, `event_name`, `system_data`, `event_data`, `event_time` |
-/// | `GET /users` | the users seen, with the `cuid` they last came with |
-/// | `GET /screens/{screen}` | the screen's property configuration, as the SDK gets it |
-/// | `PUT /screens/{screen}/properties/{p_id}` `{"target_view","variation_id","campaign_id","failure_timeout","default_content","params","journey_id","control_group"}` | creates or changes a property (keys optional) |
-/// | `DELETE /screens/{screen}/properties/{p_id}` | removes it |
-/// | `PUT /variations/{id}` `{"template":{…},"render_delay_ms":n,"fault":"unavailable"/"no-content"/"null-data"/null}` | creates or changes a variation |
-/// | `PUT /resources/{name}` `{"failing":bool}` | adds an image, or makes it fail (503) |
-/// | `PUT /licenses/{code}` | adds a license code |
 extension WebEngageSimulator {
+    /// The simulator's admin API, under `/__harness/vendors/webengage`:
+    ///
+    /// | request | effect |
+    /// | --- | --- |
+    /// | `GET /events` | the uploaded events: `luid`, `cuid`, `event_name`, `system_data`, `event_data`, `event_time` |
+    /// | `GET /users` | the users seen, with the `cuid` they last came with |
+    /// | `GET /screens/{screen}` | the screen's property configuration, as the SDK gets it |
+    /// | `PUT /screens/{screen}/properties/{p_id}` `{"target_view","variation_id","campaign_id","failure_timeout","default_content","params","journey_id","control_group"}` | creates or changes a property (keys optional) |
+    /// | `DELETE /screens/{screen}/properties/{p_id}` | removes it |
+    /// | `PUT /variations/{id}` `{"template":{…},"render_delay_ms":n,"fault":"unavailable"/"no-content"/"null-data"/null}` | creates or changes a variation |
+    /// | `PUT /resources/{name}` `{"failing":bool}` | adds an image, or makes it fail (503) |
+    /// | `PUT /licenses/{code}` | adds a license code |
     public func respondToAdmin(_ request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let segments = WebEngagePath(url: request.url).segments
         let body = request.decodedBody

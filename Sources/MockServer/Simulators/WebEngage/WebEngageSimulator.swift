@@ -1,6 +1,6 @@
 public import CassetteKit
 import Foundation
-public import GRDB
+package import GRDB
 import JSONCore
 
 /// WebEngage in-line content (vendors.md §3, the App In-line Content page) as a stateful simulator, mounted at
@@ -17,19 +17,23 @@ import JSONCore
 ///
 /// A variation's render delay is reported in `X-Simulated-Render-Delay-Ms` so a flow can advance its clock by it and
 /// provoke `timeout` deterministically. The admin API (``respondToAdmin(_:state:)``) configures all of it.
-public struct WebEngageSimulator: Simulator {
+public struct WebEngageSimulator: Simulator, SQLiteSimulator {
+    /// `webengage`: mounted at `/webengage`.
     public let vendor = "webengage"
 
+    /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
         WebEngageSchema.register(&migrator)
     }
 
+    /// Empties the `webengage_…` tables and restores the demo data, as if just started.
     public func reset(state: SimulatorState) async throws {
         try await state.database.write { try WebEngageSchema.reset($0) }
     }
 
+    /// Answers one WebEngage request (URL relative to `/webengage`); errors come back as WebEngage documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let target = WebEngagePath(url: request.url)
         let segments = target.segments
