@@ -74,10 +74,12 @@ package final class SimulatorDatabase: Sendable {
         }
     }
 
+    /// A read. On the WAL pool it runs on the calling thread: a simulator's reads take microseconds, and hopping
+    /// to GRDB's queue and back cost more than the read itself (`harness bench serve`, simulate mode).
     package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         switch store {
         case .queue(let queue): try await queue.read(value)
-        case .pool(let pool, _): try await pool.read(value)
+        case .pool(let pool, _): try Self.onThisThread { try pool.read(value) }
         }
     }
 
@@ -94,25 +96,19 @@ package final class SimulatorDatabase: Sendable {
         switch store {
         case .queue(let queue): return try await queue.write(updates)
         case .pool(let pool, _):
-            if Self.readFirst, let value = try await Self.readOnlyAsync({ try await pool.read(updates) }) {
-                return value
-            }
+            // The read-only attempt runs on the calling thread like ``read(_:)``; a write waits for the writer.
+            if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
             return try await pool.write(updates)
         }
     }
+
+    /// Runs `body` synchronously, so that GRDB's blocking variant is chosen even from an async function.
+    private static func onThisThread<T>(_ body: () throws -> T) rethrows -> T { try body() }
 
     /// The value of a read-only attempt, or nil when it tried to write.
     private static func readOnly<T>(_ attempt: () throws -> T) throws -> T? {
         do {
             return try attempt()
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
-            return nil
-        }
-    }
-
-    private static func readOnlyAsync<T>(_ attempt: () async throws -> T) async throws -> T? {
-        do {
-            return try await attempt()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
             return nil
         }

@@ -21,7 +21,7 @@ enum AdaptyPlacementStore {
     static func load(app: String, placementId: String, _ db: Database) throws -> JSONValue? {
         guard
             let text = try String.fetchOne(
-                db, sql: "SELECT body FROM adapty_placements WHERE app = ? AND placement_id = ?",
+                db.cachedStatement(sql: "SELECT body FROM adapty_placements WHERE app = ? AND placement_id = ?"),
                 arguments: [app, placementId])
         else { return nil }
         return try? JSONValue(parsing: text)
@@ -29,7 +29,8 @@ enum AdaptyPlacementStore {
 
     static func all(app: String, _ db: Database) throws -> [(String, JSONValue)] {
         try Row.fetchAll(
-            db, sql: "SELECT placement_id, body FROM adapty_placements WHERE app = ? ORDER BY placement_id",
+            db.cachedStatement(
+                sql: "SELECT placement_id, body FROM adapty_placements WHERE app = ? ORDER BY placement_id"),
             arguments: [app]
         ).compactMap { row in
             guard let body = try? JSONValue(parsing: row["body"] as String) else { return nil }
@@ -48,7 +49,7 @@ enum AdaptyPlacementStore {
     static func script(onboardingId: String, _ db: Database) throws -> [JSONValue]? {
         guard
             let text = try String.fetchOne(
-                db, sql: "SELECT messages FROM adapty_onboarding_scripts WHERE onboarding_id = ?",
+                db.cachedStatement(sql: "SELECT messages FROM adapty_onboarding_scripts WHERE onboarding_id = ?"),
                 arguments: [onboardingId])
         else { return nil }
         return (try? JSONValue(parsing: text))?.arrayValue

@@ -132,7 +132,7 @@ enum AdaptySimulatorProfiles {
     static func stored(_ profileId: String, _ db: Database) throws -> Stored? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM adapty_profiles WHERE profile_id = ?", arguments: [profileId])
+                db.cachedStatement(sql: "SELECT * FROM adapty_profiles WHERE profile_id = ?"), arguments: [profileId])
         else { return nil }
         return Stored(
             profileId: row["profile_id"], customerUserId: row["customer_user_id"],
@@ -198,7 +198,7 @@ enum AdaptySimulatorEvents {
     }
 
     static func all(_ db: Database) throws -> [JSONValue] {
-        try String.fetchAll(db, sql: "SELECT body FROM adapty_events ORDER BY seq").compactMap {
+        try String.fetchAll(db.cachedStatement(sql: "SELECT body FROM adapty_events ORDER BY seq")).compactMap {
             try? JSONValue(parsing: $0)
         }
     }

@@ -46,7 +46,9 @@ extension AdaptySimulator {
         let settings = try AdaptySimulatorSettings(db)
         switch (method, segments) {
         case ("GET", ["apps"]):
-            let apps = try Row.fetchAll(db, sql: "SELECT prefix, api_key FROM adapty_apps ORDER BY prefix").map {
+            let apps = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT prefix, api_key FROM adapty_apps ORDER BY prefix")
+            ).map {
                 row -> JSONValue in ["prefix": .string(row["prefix"]), "api_key": .string(row["api_key"])]
             }
             return .json(status: 200, ["apps": .array(apps)])

@@ -110,7 +110,8 @@ public struct AdaptySimulator: Simulator, SQLiteSimulator {
         guard let header, header.hasPrefix("Api-Key ") else { throw AdaptySimulatorFailure.unauthorized }
         let key = String(header.dropFirst("Api-Key ".count))
         guard
-            let app = try String.fetchOne(db, sql: "SELECT prefix FROM adapty_apps WHERE api_key = ?", arguments: [key])
+            let app = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT prefix FROM adapty_apps WHERE api_key = ?"), arguments: [key])
         else { throw AdaptySimulatorFailure.unauthorized }
         return [app]
     }
@@ -142,7 +143,9 @@ enum AdaptySimulatorFaults {
     }
 
     static func take(host: String, path: String, _ db: Database) throws -> CassetteResponse? {
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM adapty_faults WHERE remaining > 0 ORDER BY seq") {
+        for row in try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM adapty_faults WHERE remaining > 0 ORDER BY seq"))
+        {
             let faultHost: String = row["host"]
             let contains: String = row["path_contains"]
             guard faultHost == "any" || faultHost == host, contains.isEmpty || path.contains(contains) else { continue }

@@ -62,7 +62,7 @@ struct AdaptySimulatorSettings {
 
     init(_ db: Database) throws {
         var values: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM adapty_settings") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM adapty_settings")) {
             values[row["key"]] = row["value"]
         }
         pageBaseURL = values["page_base_url"] ?? Self.defaultPageBaseURL

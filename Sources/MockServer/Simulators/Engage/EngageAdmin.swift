@@ -33,7 +33,9 @@ enum EngageAdmin {
         case ("PUT", "settings"), ("POST", "settings"):
             return try updateSettings(body, db: db)
         case ("GET", "tokens"):
-            let tokens = try Row.fetchAll(db, sql: "SELECT * FROM engage_tokens ORDER BY issued_at, token").map {
+            let tokens = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM engage_tokens ORDER BY issued_at, token")
+            ).map {
                 row -> JSONValue in
                 [
                     "token": .string(row["token"]),
@@ -152,7 +154,8 @@ enum EngageAdmin {
         switch list.type {
         case .database:
             let ids = try Int.fetchAll(
-                db, sql: "SELECT recipient_id FROM engage_recipients WHERE list_id = ? ORDER BY recipient_id",
+                db.cachedStatement(
+                    sql: "SELECT recipient_id FROM engage_recipients WHERE list_id = ? ORDER BY recipient_id"),
                 arguments: [list.id])
             json["recipients"] = .array(
                 try ids.map { id in
@@ -165,7 +168,8 @@ enum EngageAdmin {
         case .relationalTable:
             json["rows"] = .array(
                 try String.fetchAll(
-                    db, sql: "SELECT row_json FROM engage_table_rows WHERE table_id = ? ORDER BY position",
+                    db.cachedStatement(
+                        sql: "SELECT row_json FROM engage_table_rows WHERE table_id = ? ORDER BY position"),
                     arguments: [list.id]
                 ).map { try JSONValue(parsing: $0) })
         }

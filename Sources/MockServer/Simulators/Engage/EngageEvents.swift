@@ -111,7 +111,7 @@ enum EngageEvents {
 
     /// The stored events, in arrival order.
     static func stored(_ db: Database) throws -> [JSONValue] {
-        try String.fetchAll(db, sql: "SELECT body FROM engage_events ORDER BY sequence").map {
+        try String.fetchAll(db.cachedStatement(sql: "SELECT body FROM engage_events ORDER BY sequence")).map {
             try JSONValue(parsing: $0)
         }
     }

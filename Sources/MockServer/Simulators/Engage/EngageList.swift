@@ -32,7 +32,9 @@ struct EngageList: Sendable, Equatable {
     }
 
     static func find(_ db: Database, id: String) throws -> EngageList? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM engage_lists WHERE list_id = ?", arguments: [id])
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM engage_lists WHERE list_id = ?"), arguments: [id])
         else { return nil }
         let keyText: String = row["key_columns"]
         let keys = (try? JSONValue(parsing: keyText))?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -42,7 +44,7 @@ struct EngageList: Sendable, Equatable {
     }
 
     static func all(_ db: Database) throws -> [EngageList] {
-        try String.fetchAll(db, sql: "SELECT list_id FROM engage_lists ORDER BY list_id").compactMap {
+        try String.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM engage_lists ORDER BY list_id")).compactMap {
             try find(db, id: $0)
         }
     }
@@ -50,7 +52,7 @@ struct EngageList: Sendable, Equatable {
     func addColumn(_ db: Database, name: String, type: Int, defaultValue: String) throws {
         let position =
             try Int.fetchOne(
-                db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM engage_columns WHERE list_id = ?",
+                db.cachedStatement(sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM engage_columns WHERE list_id = ?"),
                 arguments: [id]) ?? 1
         try db.execute(
             sql: """
@@ -60,7 +62,8 @@ struct EngageList: Sendable, Equatable {
 
     func columns(_ db: Database) throws -> [Column] {
         try Row.fetchAll(
-            db, sql: "SELECT name, column_type, default_value FROM engage_columns WHERE list_id = ? ORDER BY position",
+            db.cachedStatement(
+                sql: "SELECT name, column_type, default_value FROM engage_columns WHERE list_id = ? ORDER BY position"),
             arguments: [id]
         ).map { Column(name: $0["name"], type: $0["column_type"], defaultValue: $0["default_value"]) }
     }
@@ -68,7 +71,8 @@ struct EngageList: Sendable, Equatable {
     /// The list's spelling of a column name (names match case-insensitively), or nil when it has no such column.
     func column(_ db: Database, named name: String) throws -> Column? {
         try Row.fetchOne(
-            db, sql: "SELECT name, column_type, default_value FROM engage_columns WHERE list_id = ? AND name = ?",
+            db.cachedStatement(
+                sql: "SELECT name, column_type, default_value FROM engage_columns WHERE list_id = ? AND name = ?"),
             arguments: [id, name]
         ).map { Column(name: $0["name"], type: $0["column_type"], defaultValue: $0["default_value"]) }
     }

@@ -38,7 +38,7 @@ enum EngageOAuth {
         if settings.tokensPerHour > 0 {
             let issued =
                 try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM engage_tokens WHERE issued_at > ?",
+                    db.cachedStatement(sql: "SELECT COUNT(*) FROM engage_tokens WHERE issued_at > ?"),
                     arguments: [now.timeIntervalSince1970 - 3600]) ?? 0
             if issued >= settings.tokensPerHour {
                 return error(
@@ -72,7 +72,8 @@ enum EngageOAuth {
         let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT expires_at, uses, revoked FROM engage_tokens WHERE token = ?", arguments: [token])
+                db.cachedStatement(sql: "SELECT expires_at, uses, revoked FROM engage_tokens WHERE token = ?"),
+                arguments: [token])
         else { return "unknown access token" }
         let settings = try EngageSettings.load(db)
         let expiresAt: Double = row["expires_at"]

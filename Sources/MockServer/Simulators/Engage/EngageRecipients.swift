@@ -204,7 +204,7 @@ struct EngageRecipients {
         if let text = request.scalar("RECIPIENT_ID") {
             guard let id = Int(text) else { throw EngageFault(124, "Recipient ID \(text) is not valid.") }
             let exists = try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM engage_recipients WHERE recipient_id = ? AND list_id = ?",
+                db.cachedStatement(sql: "SELECT 1 FROM engage_recipients WHERE recipient_id = ? AND list_id = ?"),
                 arguments: [id, list.id])
             return exists == true ? [id] : []
         }
@@ -223,6 +223,7 @@ struct EngageRecipients {
             _ = arguments.append(contentsOf: [criterion.name, criterion.value])
         }
         sql += " ORDER BY r.recipient_id"
+        // Not cached: the statement differs with the number of criteria a request sends.
         return try Int.fetchAll(db, sql: sql, arguments: arguments)
     }
 
@@ -248,7 +249,8 @@ struct EngageRecipients {
     private func describe(_ id: Int, list: EngageList) throws -> EngageResult {
         let values = try EngageRecipients.values(db, recipient: id, list: list)
         let row = try Row.fetchOne(
-            db, sql: "SELECT created_from, created_at, modified_at FROM engage_recipients WHERE recipient_id = ?",
+            db.cachedStatement(
+                sql: "SELECT created_from, created_at, modified_at FROM engage_recipients WHERE recipient_id = ?"),
             arguments: [id])
         let email = values.first { $0.name.lowercased() == "email" }?.value ?? ""
         var result = EngageResult()
@@ -268,12 +270,12 @@ struct EngageRecipients {
     /// A recipient's column values in the list's column order.
     static func values(_ db: Database, recipient id: Int, list: EngageList) throws -> [(name: String, value: String)] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT c.name AS name, COALESCE(v.value, c.default_value) AS value FROM engage_columns c
-                LEFT JOIN engage_recipient_values v ON v.recipient_id = ? AND v.name = c.name
-                WHERE c.list_id = ? ORDER BY c.position
-                """, arguments: [id, list.id]
+            db.cachedStatement(
+                sql: """
+                    SELECT c.name AS name, COALESCE(v.value, c.default_value) AS value FROM engage_columns c
+                    LEFT JOIN engage_recipient_values v ON v.recipient_id = ? AND v.name = c.name
+                    WHERE c.list_id = ? ORDER BY c.position
+                    """), arguments: [id, list.id]
         ).map { (name: $0["name"], value: $0["value"]) }
     }
 }

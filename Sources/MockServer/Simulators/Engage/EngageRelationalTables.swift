@@ -53,13 +53,14 @@ struct EngageRelationalTables {
         }
         let keyText = String(decoding: JSONValue.array(key).data(), as: UTF8.self)
         let existing = try String.fetchOne(
-            db, sql: "SELECT row_json FROM engage_table_rows WHERE table_id = ? AND row_key = ?",
+            db.cachedStatement(sql: "SELECT row_json FROM engage_table_rows WHERE table_id = ? AND row_key = ?"),
             arguments: [table.id, keyText])
         var merged = existing.flatMap { try? JSONValue(parsing: $0).objectValue } ?? JSONObject()
         for (name, value) in object { merged[name] = value }
         let position =
             try Int.fetchOne(
-                db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM engage_table_rows WHERE table_id = ?",
+                db.cachedStatement(
+                    sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM engage_table_rows WHERE table_id = ?"),
                 arguments: [table.id]) ?? 1
         try db.execute(
             sql: """

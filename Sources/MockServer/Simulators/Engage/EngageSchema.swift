@@ -74,10 +74,12 @@ enum EngageSchema {
                 INSERT INTO engage_counters(name, value) VALUES (?, 1)
                 ON CONFLICT(name) DO UPDATE SET value = value + 1
                 """, arguments: [name])
-        return try Int.fetchOne(db, sql: "SELECT value FROM engage_counters WHERE name = ?", arguments: [name]) ?? 1
+        return try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT value FROM engage_counters WHERE name = ?"), arguments: [name]) ?? 1
     }
 
     static func counter(_ db: Database, _ name: String) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT value FROM engage_counters WHERE name = ?", arguments: [name]) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT value FROM engage_counters WHERE name = ?"), arguments: [name])
+            ?? 0
     }
 }

@@ -27,7 +27,7 @@ struct EngageSettings: Sendable, Equatable {
 
     static func load(_ db: Database) throws -> EngageSettings {
         var settings = EngageSettings()
-        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM engage_settings") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM engage_settings")) {
             let key: String = row["key"]
             let value: String = row["value"]
             switch key {
@@ -65,7 +65,8 @@ struct EngageSettings: Sendable, Equatable {
 
     /// The simulator's current time: the `now` setting when set, else the host's clock.
     static func now(_ db: Database, state: SimulatorState) throws -> Date {
-        if let text = try String.fetchOne(db, sql: "SELECT value FROM engage_settings WHERE key = 'now'"),
+        if let text = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT value FROM engage_settings WHERE key = 'now'")),
             let date = EngageTime.parseISO(text)
         {
             return date

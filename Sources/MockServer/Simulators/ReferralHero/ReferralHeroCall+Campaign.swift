@@ -29,7 +29,8 @@ extension ReferralHeroCall {
     func rewards(of id: String) throws -> JSONValue {
         let confirmed = try subscriber(id).referralCounts(db)["confirmed"] ?? 0
         let rows = try Row.fetchAll(
-            db, sql: "SELECT * FROM referralhero_rewards WHERE campaign = ? ORDER BY id", arguments: [campaign.uuid])
+            db.cachedStatement(sql: "SELECT * FROM referralhero_rewards WHERE campaign = ? ORDER BY id"),
+            arguments: [campaign.uuid])
         let rewards: [JSONValue] = rows.map { row in
             let referrals: Int = row["referrals"]
             return [

@@ -66,12 +66,12 @@ struct ReferralHeroCall {
     /// The referrer whose link the device with `fingerprint` clicked last (admin-recorded link clicks).
     func clickedReferrer(_ fingerprint: ReferralHeroFingerprint) throws -> ReferralHeroSubscriber? {
         let clicks = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT referrer FROM referralhero_clicks
-                WHERE campaign = ? AND os_type = ? AND device = ? AND ip_address = ? AND screen_size = ?
-                ORDER BY seq DESC
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT referrer FROM referralhero_clicks
+                    WHERE campaign = ? AND os_type = ? AND device = ? AND ip_address = ? AND screen_size = ?
+                    ORDER BY seq DESC
+                    """),
             arguments: [
                 campaign.uuid, fingerprint.osType, fingerprint.device, fingerprint.ipAddress, fingerprint.screenSize,
             ])

@@ -9,13 +9,16 @@ struct ReferralHeroCampaign: Equatable {
     var host: String
 
     static func find(_ uuid: String, _ db: Database) throws -> ReferralHeroCampaign? {
-        try Row.fetchOne(db, sql: "SELECT * FROM referralhero_campaigns WHERE uuid = ?", arguments: [uuid]).map {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM referralhero_campaigns WHERE uuid = ?"), arguments: [uuid]
+        ).map {
             ReferralHeroCampaign(uuid: $0["uuid"], goal: $0["goal"], host: $0["host"])
         }
     }
 
     static func all(_ db: Database) throws -> [ReferralHeroCampaign] {
-        try String.fetchAll(db, sql: "SELECT uuid FROM referralhero_campaigns ORDER BY uuid").compactMap {
+        try String.fetchAll(db.cachedStatement(sql: "SELECT uuid FROM referralhero_campaigns ORDER BY uuid")).compactMap
+        {
             try find($0, db)
         }
     }

@@ -82,6 +82,7 @@ enum ReferralHeroSchema {
                 ON CONFLICT(name) DO UPDATE SET value = value + 1
                 """, arguments: [counter])
         return try Int.fetchOne(
-            db, sql: "SELECT value FROM referralhero_counters WHERE name = ?", arguments: [counter]) ?? 1
+            db.cachedStatement(sql: "SELECT value FROM referralhero_counters WHERE name = ?"), arguments: [counter])
+            ?? 1
     }
 }

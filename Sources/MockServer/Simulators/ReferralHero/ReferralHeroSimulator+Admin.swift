@@ -115,14 +115,15 @@ extension ReferralHeroSimulator {
         case ("GET", 3, "campaigns") where segments[2] == "subscribers":
             let campaign = try existingCampaign(segments[1], db)
             let subscribers = try Row.fetchAll(
-                db, sql: "SELECT * FROM referralhero_subscribers WHERE campaign = ? ORDER BY seq",
+                db.cachedStatement(sql: "SELECT * FROM referralhero_subscribers WHERE campaign = ? ORDER BY seq"),
                 arguments: [campaign.uuid]
             ).map(ReferralHeroSubscriber.init)
             let positions = try ReferralHeroSubscriber.positions(campaign: campaign.uuid, db)
             let entries = try subscribers.map { subscriber -> JSONValue in
                 var shares = JSONObject()
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT social, count FROM referralhero_shares WHERE subscriber_id = ? ORDER BY social",
+                    db.cachedStatement(
+                        sql: "SELECT social, count FROM referralhero_shares WHERE subscriber_id = ? ORDER BY social"),
                     arguments: [subscriber.id])
                 for row in rows {
                     let count: Int = row["count"]

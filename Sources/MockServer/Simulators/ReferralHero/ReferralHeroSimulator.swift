@@ -79,7 +79,8 @@ public struct ReferralHeroSimulator: Simulator, SQLiteSimulator {
     private static func admit(token: String?, now: Int, _ db: Database) throws {
         guard let token else { throw ReferralHeroFailure(.noToken) }
         let known = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM referralhero_tokens WHERE token = ?)", arguments: [token])
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM referralhero_tokens WHERE token = ?)"),
+            arguments: [token])
         let settings = try ReferralHeroSettings(db)
         guard known == true else {
             throw ReferralHeroFailure(.invalidToken)
@@ -106,7 +107,7 @@ struct ReferralHeroSettings {
 
     init(_ db: Database) throws {
         var values: [String: Int?] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM referralhero_settings") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM referralhero_settings")) {
             values[row["key"]] = row["value"] as Int?
         }
         callsPerHour = values["calls_per_hour"] ?? nil

@@ -18,13 +18,15 @@ struct ReferralHeroSubscriber {
 
     static func find(id: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM referralhero_subscribers WHERE id = ? AND campaign = ?", arguments: [id, campaign]
+            db.cachedStatement(sql: "SELECT * FROM referralhero_subscribers WHERE id = ? AND campaign = ?"),
+            arguments: [id, campaign]
         ).map(ReferralHeroSubscriber.init)
     }
 
     static func find(email: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM referralhero_subscribers WHERE lower(email) = lower(?) AND campaign = ?",
+            db.cachedStatement(
+                sql: "SELECT * FROM referralhero_subscribers WHERE lower(email) = lower(?) AND campaign = ?"),
             arguments: [email, campaign]
         ).map(ReferralHeroSubscriber.init)
     }
@@ -32,30 +34,31 @@ struct ReferralHeroSubscriber {
     /// The subscriber a `referrer` value names: their referral code, or their email.
     static func find(referrer: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
         try Row.fetchOne(
-            db,
-            sql: """
-                SELECT * FROM referralhero_subscribers
-                WHERE campaign = ? AND (code = ? OR lower(email) = lower(?)) ORDER BY seq LIMIT 1
-                """, arguments: [campaign, referrer, referrer]
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM referralhero_subscribers
+                    WHERE campaign = ? AND (code = ? OR lower(email) = lower(?)) ORDER BY seq LIMIT 1
+                    """), arguments: [campaign, referrer, referrer]
         ).map(ReferralHeroSubscriber.init)
     }
 
     /// The campaign's subscribers, most confirmed referrals first, earlier sign-ups first on a tie.
     static func ranking(campaign: String, _ db: Database) throws -> [ReferralHeroSubscriber] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT s.* FROM referralhero_subscribers s WHERE s.campaign = ?
-                ORDER BY (SELECT COUNT(*) FROM referralhero_subscribers r
-                          WHERE r.referrer_id = s.id AND r.referral_status = 'confirmed') DESC, s.seq
-                """, arguments: [campaign]
+            db.cachedStatement(
+                sql: """
+                    SELECT s.* FROM referralhero_subscribers s WHERE s.campaign = ?
+                    ORDER BY (SELECT COUNT(*) FROM referralhero_subscribers r
+                              WHERE r.referrer_id = s.id AND r.referral_status = 'confirmed') DESC, s.seq
+                    """), arguments: [campaign]
         ).map(ReferralHeroSubscriber.init)
     }
 
     /// The people this subscriber referred, in sign-up order.
     func referred(_ db: Database) throws -> [ReferralHeroSubscriber] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM referralhero_subscribers WHERE referrer_id = ? ORDER BY seq", arguments: [id]
+            db.cachedStatement(sql: "SELECT * FROM referralhero_subscribers WHERE referrer_id = ? ORDER BY seq"),
+            arguments: [id]
         ).map(ReferralHeroSubscriber.init)
     }
 
@@ -63,11 +66,11 @@ struct ReferralHeroSubscriber {
     func referralCounts(_ db: Database) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for row in try Row.fetchAll(
-            db,
-            sql: """
-                SELECT referral_status, COUNT(*) AS n FROM referralhero_subscribers
-                WHERE referrer_id = ? GROUP BY referral_status
-                """, arguments: [id])
+            db.cachedStatement(
+                sql: """
+                    SELECT referral_status, COUNT(*) AS n FROM referralhero_subscribers
+                    WHERE referrer_id = ? GROUP BY referral_status
+                    """), arguments: [id])
         {
             counts[row["referral_status"]] = row["n"]
         }

@@ -63,7 +63,10 @@ struct WalkMeApp: Sendable, Hashable {
     }
 
     static func find(_ key: String, _ db: Database) throws -> WalkMeApp? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM walkme_apps WHERE key = ?", arguments: [key]) else {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM walkme_apps WHERE key = ?"), arguments: [key])
+        else {
             return nil
         }
         var app = WalkMeApp(key: row["key"], secret: row["secret"])
@@ -73,7 +76,9 @@ struct WalkMeApp: Sendable, Hashable {
     }
 
     static func all(_ db: Database) throws -> [WalkMeApp] {
-        try String.fetchAll(db, sql: "SELECT key FROM walkme_apps ORDER BY key").compactMap { try find($0, db) }
+        try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM walkme_apps ORDER BY key")).compactMap {
+            try find($0, db)
+        }
     }
 
     /// Changes the members present in `fields`; throws a message naming the first bad one.
@@ -126,7 +131,8 @@ struct WalkMeApp: Sendable, Hashable {
 
     static func campaigns(of key: String, _ db: Database) throws -> [JSONValue] {
         try String.fetchAll(
-            db, sql: "SELECT body FROM walkme_campaigns WHERE app = ? ORDER BY position", arguments: [key]
+            db.cachedStatement(sql: "SELECT body FROM walkme_campaigns WHERE app = ? ORDER BY position"),
+            arguments: [key]
         )
         .compactMap { try? JSONValue(parsing: $0) }
     }

@@ -73,7 +73,8 @@ struct WalkMeCall {
             throw WalkMeFailure(.invalidToken, "the data file of app \(app.key) needs Authorization: Bearer <token>")
         }
         let row = try Row.fetchOne(
-            db, sql: "SELECT * FROM walkme_tokens WHERE app = ? AND token = ?", arguments: [app.key, token])
+            db.cachedStatement(sql: "SELECT * FROM walkme_tokens WHERE app = ? AND token = ?"),
+            arguments: [app.key, token])
         guard let row else {
             throw WalkMeFailure(.invalidToken, "the access token is not one issued to app \(app.key)")
         }

@@ -81,7 +81,7 @@ extension WalkMeSimulator {
         case ("GET", 3, "apps", "events"):
             let app = try existing(segments[1], db)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM walkme_events WHERE app = ? ORDER BY seq", arguments: [app.key])
+                db.cachedStatement(sql: "SELECT * FROM walkme_events WHERE app = ? ORDER BY seq"), arguments: [app.key])
             return [
                 "events": .array(
                     rows.map { row in
@@ -97,7 +97,7 @@ extension WalkMeSimulator {
         case ("GET", 3, "apps", "tokens"):
             let app = try existing(segments[1], db)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM walkme_tokens WHERE app = ? ORDER BY seq", arguments: [app.key])
+                db.cachedStatement(sql: "SELECT * FROM walkme_tokens WHERE app = ? ORDER BY seq"), arguments: [app.key])
             return [
                 "tokens": .array(
                     rows.map {

@@ -59,7 +59,7 @@ enum WebEngageEvents {
 
     /// Every stored event, oldest first.
     static func all(_ db: Database) throws -> JSONValue {
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM webengage_events ORDER BY seq")
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM webengage_events ORDER BY seq"))
         return .array(
             rows.map { row in
                 let cuid: String? = row["cuid"]

@@ -12,7 +12,8 @@ enum WebEngageProperties {
             throw WebEngageFailure.badRequest("missing_screen", "`screen` (the tagged screen's name) is required")
         }
         let rows = try Row.fetchAll(
-            db, sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? ORDER BY position",
+            db.cachedStatement(
+                sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? ORDER BY position"),
             arguments: [user.license, screen])
         return .json(status: 200, ["properties": .array(rows.map(json))])
     }
@@ -68,7 +69,8 @@ enum WebEngageTemplates {
         }
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM webengage_variations WHERE variation_id = ?", arguments: [variation])
+                db.cachedStatement(sql: "SELECT * FROM webengage_variations WHERE variation_id = ?"),
+                arguments: [variation])
         else {
             throw WebEngageFailure.notFound("unknown_variation", "no variation \(variation) is running")
         }
@@ -96,7 +98,7 @@ enum WebEngageResources {
     static func serve(_ name: String, _ db: Database) throws -> CassetteResponse {
         guard
             let failing = try Bool.fetchOne(
-                db, sql: "SELECT failing FROM webengage_resources WHERE name = ?", arguments: [name])
+                db.cachedStatement(sql: "SELECT failing FROM webengage_resources WHERE name = ?"), arguments: [name])
         else {
             throw WebEngageFailure.notFound("resource_not_found", "no resource \(name)")
         }

@@ -44,7 +44,7 @@ enum WebEngageAdmin {
         case ("GET", 1, "events"):
             return ["events": try WebEngageEvents.all(db)]
         case ("GET", 1, "users"):
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM webengage_users ORDER BY license, luid")
+            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM webengage_users ORDER BY license, luid"))
             return [
                 "users": .array(
                     rows.map { row in
@@ -57,7 +57,8 @@ enum WebEngageAdmin {
             ]
         case ("GET", 2, "screens"):
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? ORDER BY position",
+                db.cachedStatement(
+                    sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? ORDER BY position"),
                 arguments: [license, segments[1]])
             return ["properties": .array(rows.map(WebEngageProperties.json))]
         case ("PUT", 4, "screens") where segments[2] == "properties":
@@ -93,7 +94,8 @@ enum WebEngageAdmin {
     {
         let license = WebEngageDemo.license
         let existing = try Row.fetchOne(
-            db, sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? AND property_id = ?",
+            db.cachedStatement(
+                sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? AND property_id = ?"),
             arguments: [license, screen, id])
         let text = { (key: String, column: String) throws -> String? in
             guard let value = fields[key] else { return existing?[column] }
@@ -118,7 +120,8 @@ enum WebEngageAdmin {
             }
             timeout = value.numberValue?.integer.map { Int($0) }
         }
-        let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM webengage_properties")
+        let next = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM webengage_properties"))
         let position = (existing?["position"] as Int?) ?? next ?? 0
         let controlGroup = fields["control_group"]?.boolValue ?? (existing?["control_group"] as Bool? ?? false)
         try db.execute(
@@ -134,14 +137,15 @@ enum WebEngageAdmin {
                 try text("journey_id", "journey_id"), controlGroup, position,
             ])
         let row = try Row.fetchOne(
-            db, sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? AND property_id = ?",
+            db.cachedStatement(
+                sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? AND property_id = ?"),
             arguments: [license, screen, id])
         return row.map(WebEngageProperties.json) ?? .null
     }
 
     private static func putVariation(_ id: String, _ fields: JSONObject, _ db: Database) throws -> JSONValue {
         let existing = try Row.fetchOne(
-            db, sql: "SELECT * FROM webengage_variations WHERE variation_id = ?", arguments: [id])
+            db.cachedStatement(sql: "SELECT * FROM webengage_variations WHERE variation_id = ?"), arguments: [id])
         var template: String = existing?["template"] ?? #"{"pt":"static","config":{"ctnt":{"lt":"1af576a4"}}}"#
         if let value = fields["template"] {
             guard value.objectValue != nil else {

@@ -104,7 +104,8 @@ struct WebEngageUser {
 
     static func admit(license: String, luid: String, cuid: String?, _ db: Database) throws -> WebEngageUser {
         let known = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM webengage_licenses WHERE code = ?)", arguments: [license])
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM webengage_licenses WHERE code = ?)"),
+            arguments: [license])
         guard known == true else { throw WebEngageFailure.invalidLicense(license) }
         guard !luid.isEmpty, luid.count <= 128 else {
             throw WebEngageFailure.badRequest("invalid_luid", "the user id (luid) must be 1 to 128 characters")
