@@ -81,7 +81,7 @@ struct RequestGeneratorTests {
         var elements: Set<String> = []
         for _ in 0..<60 {
             let request = generator.valid(operation, random: &random)
-            let fields = try #require(FormFields.decode(request.body))
+            let fields = try #require(FormCoding.decode(validating: request.body))
             let xml = try #require(fields.first { $0.name == "xml" }?.value)
             let element = try #require(xml.split(separator: "<").dropFirst(2).first?.split(separator: ">").first)
             elements.insert(String(element))

@@ -1,4 +1,6 @@
+import CassetteKit
 public import Foundation
+import JSONCore
 
 /// One recorded request and its response, independent of how it was stored (a HAR entry, a journal line):
 /// what the contract check reads.
@@ -47,7 +49,7 @@ public struct Interaction: Sendable {
             guard let question = url.firstIndex(of: "?") else { return [] }
             var query = url[url.index(after: question)...]
             if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-            return FormFields.decode(Data(query.utf8)) ?? []
+            return FormCoding.decode(query).map { ($0.name, $0.value) }
         }
     }
 
@@ -97,63 +99,5 @@ extension [HeaderField] {
     /// The first value of the header `name` (case-insensitive).
     public func value(of name: String) -> String? {
         first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-}
-
-/// Media type helpers.
-public enum MediaType {
-    /// `Application/JSON; charset=utf-8` → `application/json`.
-    public static func essence(_ contentType: String) -> String {
-        let base = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
-        return base.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-
-    public static func isJSON(_ mediaType: String) -> Bool {
-        mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
-    }
-
-    public static func isXML(_ mediaType: String) -> Bool {
-        mediaType == "text/xml" || mediaType == "application/xml" || mediaType.hasSuffix("+xml")
-    }
-
-    public static func isForm(_ mediaType: String) -> Bool {
-        mediaType == "application/x-www-form-urlencoded"
-    }
-}
-
-/// `application/x-www-form-urlencoded` decoding.
-public enum FormFields {
-    /// The fields, percent-decoded (`+` is a space), in order; nil when a field is not UTF-8 once decoded.
-    public static func decode(_ data: Data) -> [(name: String, value: String)]? {
-        var fields: [(name: String, value: String)] = []
-        for pair in data.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decodeComponent(parts[0]) else { return nil }
-            let value = parts.count > 1 ? decodeComponent(parts[1]) : ""
-            guard let value else { return nil }
-            fields.append((name, value))
-        }
-        return fields
-    }
-
-    private static func decodeComponent(_ bytes: Data.SubSequence) -> String? {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "+") {
-                output.append(0x20)
-            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
-            {
-                output.append(value)
-                index += 2
-            } else {
-                output.append(byte)
-            }
-            index += 1
-        }
-        return String(validating: output, as: UTF8.self)
     }
 }

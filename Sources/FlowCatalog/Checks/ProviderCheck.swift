@@ -107,8 +107,8 @@ enum ResponseComparison {
         if expected.status != actual.status {
             found.append("status: expected \(expected.status), got \(actual.status)")
         }
-        let expectedType = expected.headers["Content-Type"].map(ContractKit.MediaType.essence)
-        let actualType = actual.headers["Content-Type"].map(ContractKit.MediaType.essence)
+        let expectedType = expected.headers["Content-Type"].map(MediaType.essence)
+        let actualType = actual.headers["Content-Type"].map(MediaType.essence)
         if expectedType != actualType {
             found.append("header Content-Type: expected \(expectedType ?? "none"), got \(actualType ?? "none")")
         }

@@ -1,3 +1,4 @@
+internal import CassetteKit
 public import ContractKit
 internal import Foundation
 internal import JSONCore
@@ -105,14 +106,13 @@ public struct RequestGenerator: Sendable {
 
     private func fillBody(_ draft: inout RequestDraft, body: FuzzOperation.Body, random: inout FuzzRandom) {
         let usable = body.media.filter {
-            let type = $0.mediaType.lowercased()
-            return MediaType.isJSON(type) || MediaType.isForm(type) || MediaType.isXML(type)
+            let type = MediaType(contentType: $0.mediaType)
+            return type == .json || type == .form || type == .xml
         }
         guard let media = random.pick(usable) ?? body.media.first else { return }
         draft.media = media
         draft.contentType = media.mediaType.contains("*") ? "application/octet-stream" : media.mediaType
-        let type = media.mediaType.lowercased()
-        if MediaType.isForm(type) {
+        if MediaType(contentType: media.mediaType) == .form {
             var fields: [(name: String, value: String)] = []
             if let schema = media.schema, case .object(let object) = values.value(schema, random: &random) {
                 for member in object { fields.append((member.key, Self.text(member.value))) }
