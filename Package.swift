@@ -359,7 +359,9 @@ let cli: [Target] = [
             .product(name: "GRDB", package: "GRDB.swift"),
         ]
     ),
-    .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit", "MockServer"]),
+    .testTarget(
+        name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit", "JSONCore", "MockServer"]
+    ),
 ]
 
 let package = Package(

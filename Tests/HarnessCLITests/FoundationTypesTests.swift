@@ -40,4 +40,29 @@ struct FoundationTypesTests {
         }
         #expect(found.isEmpty, "decode forms, queries and paths with FormCoding instead: \(found)")
     }
+
+    @Test("There is one MediaType, CassetteKit's")
+    func oneMediaType() throws {
+        let found = try Self.places(allowed: ["Sources/CassetteKit/Bodies/MediaType.swift"]) { line in
+            line.contains(/(enum|struct|class) MediaType\b/)
+        }
+        #expect(found.isEmpty, "classify content types with CassetteKit's MediaType instead: \(found)")
+    }
+
+    @Test("RFC 3339 text is read only by JSONCore's RFC3339")
+    func oneRFC3339Reader() throws {
+        let found = try Self.places(allowed: ["Sources/JSONCore/Dates/"]) { line in
+            line.contains("ISO8601DateFormatter") || line.contains(/ISO8601FormatStyle.*\.parse\(/)
+                || line.contains(/func is(RFC3339|DateTime)\b/)
+        }
+        #expect(found.isEmpty, "read timestamps with RFC3339.date(from:) instead: \(found)")
+    }
+
+    @Test("The only seeded random number generator is JSONCore's SeededGenerator")
+    func oneSeededGenerator() throws {
+        let found = try Self.places(allowed: ["Sources/JSONCore/Random/"]) { line in
+            line.contains(/(struct|class) \w+[^{]*RandomNumberGenerator/) || line.contains("0x9E37_79B9_7F4A_7C15")
+        }
+        #expect(found.isEmpty, "draw from SeededGenerator instead: \(found)")
+    }
 }

@@ -45,7 +45,7 @@ enum ProviderCheck {
                 failures.append("\(file) entry \(index): its request or response body is not valid base64")
                 continue
             }
-            if let time = Self.date(entry.startedDateTime) { clock.set(time) }
+            if let time = RFC3339.date(from: entry.startedDateTime) { clock.set(time) }
             let relative = CassetteRequest(
                 method: request.method, url: Self.relative(request.url, to: baseURL), headers: request.headers,
                 body: request.body)
@@ -87,14 +87,6 @@ enum ProviderCheck {
         }
         let parts = RequestURL(url)
         return parts.path + (parts.query.map { "?" + $0 } ?? "")
-    }
-
-    static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
     }
 }
 

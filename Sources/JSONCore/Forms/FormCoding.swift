@@ -157,13 +157,15 @@ public enum FormCoding {
 
 /// One field of a form body or a URL query, decoded.
 public struct FormField: Sendable, Hashable {
-    public var name: String
-    public var value: String
-
     public init(name: String, value: String) {
         self.name = name
         self.value = value
     }
+
+    /// The name, percent-decoded.
+    public var name: String
+    /// The value, percent-decoded (`""` for a segment without `=`).
+    public var value: String
 }
 
 extension Sequence<FormField> {
