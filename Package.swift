@@ -163,7 +163,7 @@ let webEngageSDK: [Target] = [
     .testTarget(
         name: "WebEngageSDKTests",
         dependencies: [
-            "WebEngageSDK", "JSONCore",
+            "WebEngageSDK", "JSONCore", "HarnessTesting",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ],

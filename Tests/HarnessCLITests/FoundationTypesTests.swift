@@ -6,10 +6,11 @@ import Testing
 /// RFC 3339 reader, clock or seeded generator fails here with the file that holds it.
 @Suite("One of each foundation type")
 struct FoundationTypesTests {
-    /// Every Swift file under `Sources/`, by its path relative to the repository root, with its lines.
-    static func sources() throws -> [(path: String, lines: [Substring])] {
+    /// Every Swift file under `folder` (`Sources`, `Tests`), by its path relative to the repository root, with its
+    /// lines.
+    static func files(in folder: String) throws -> [(path: String, lines: [Substring])] {
         let root = try RepositoryRoot.url()
-        let folder = root.appendingPathComponent("Sources")
+        let folder = root.appendingPathComponent(folder)
         let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
         var result: [(path: String, lines: [Substring])] = []
         for case let file as URL in files where file.pathExtension == "swift" {
@@ -20,9 +21,11 @@ struct FoundationTypesTests {
     }
 
     /// The `path:line` of each line outside `allowed` folders that `matches`.
-    static func places(allowed: [String], _ matches: (Substring) -> Bool) throws -> [String] {
-        let files = try sources()
-        #expect(files.count > 100, "Sources/ holds the package's files")
+    static func places(
+        in folders: [String] = ["Sources"], allowed: [String], _ matches: (Substring) -> Bool
+    ) throws -> [String] {
+        let files = try folders.flatMap { try Self.files(in: $0) }
+        #expect(files.count > 100, "\(folders) hold the package's files")
         var found: [String] = []
         for file in files where !allowed.contains(where: file.path.hasPrefix) {
             for (number, line) in file.lines.enumerated() where matches(line) {
@@ -64,5 +67,18 @@ struct FoundationTypesTests {
             line.contains(/(struct|class) \w+[^{]*RandomNumberGenerator/) || line.contains("0x9E37_79B9_7F4A_7C15")
         }
         #expect(found.isEmpty, "draw from SeededGenerator instead: \(found)")
+    }
+
+    @Test("Time is Swift's Clock: the only clock types are HarnessTesting's ManualClock and the flows' FlowClock")
+    func oneClock() throws {
+        let allowed = [
+            "Sources/HarnessTesting/Time/ManualClock.swift", "Sources/FlowCatalog/Catalog/FlowClock.swift",
+            // The provider check's settable time moves with the verification engine (issue 18, the lead's part).
+            "Sources/FlowCatalog/Checks/ProviderCheck.swift",
+        ]
+        let found = try Self.places(in: ["Sources", "Tests"], allowed: allowed) { line in
+            line.contains(/(struct|class|enum|actor|protocol) \w*Clock\b/)
+        }
+        #expect(found.isEmpty, "take `any Clock<Duration>` and a `now` closure, and test with ManualClock: \(found)")
     }
 }
