@@ -166,7 +166,7 @@ let webEngageSDK: [Target] = [
     .testTarget(
         name: "WebEngageSDKTests",
         dependencies: [
-            "WebEngageSDK", "JSONCore",
+            "WebEngageSDK", "JSONCore", "HarnessTesting",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ],
@@ -378,7 +378,9 @@ let cli: [Target] = [
             .product(name: "GRDB", package: "GRDB.swift"),
         ]
     ),
-    .testTarget(name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit", "MockServer"]),
+    .testTarget(
+        name: "HarnessCLITests", dependencies: ["harness", "HarnessTesting", "CassetteKit", "JSONCore", "MockServer"]
+    ),
 ]
 
 let package = Package(

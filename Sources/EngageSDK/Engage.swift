@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import OpenAPIRuntime
 
 /// The Engage SDK core: one value per app that holds the managers of the documented API.
@@ -25,7 +25,10 @@ public final class Engage: Sendable {
         public var durability: EngageDurability
         /// The configuration; nil reads the bundled defaults.
         public var config: EngageConfig?
-        public var clock: EngageClock
+        /// How the SDK waits (token backoff, augmentation timeouts): `ContinuousClock` unless a test passes its own.
+        public var clock: any Clock<Duration>
+        /// The wall time (token expiry, sessions, campaign expiry, event timestamps).
+        public var now: @Sendable () -> Date
         public var identifiers: IdentifierGenerator
         public var device: DeviceInfo
         public var augmentationPlugins: [UBFAugmentationPlugin]
@@ -42,7 +45,8 @@ public final class Engage: Sendable {
         public init(
             credentials: EngageCredentials, host: String, listID: String, transport: any ClientTransport,
             storage: EngageStorage = .inMemory, durability: EngageDurability = .full, config: EngageConfig? = nil,
-            clock: EngageClock = .system, identifiers: IdentifierGenerator = .uuid, device: DeviceInfo = .current,
+            clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
+            identifiers: IdentifierGenerator = .uuid, device: DeviceInfo = .current,
             augmentationPlugins: [UBFAugmentationPlugin] = [], tokenBackoff: TokenBackoff = .standard,
             delegate: (any EngageDelegate)? = nil, maxEventsPerPost: Int = defaultMaxEventsPerPost
         ) {
@@ -54,6 +58,7 @@ public final class Engage: Sendable {
             self.durability = durability
             self.config = config
             self.clock = clock
+            self.now = now
             self.identifiers = identifiers
             self.device = device
             self.augmentationPlugins = augmentationPlugins
@@ -89,7 +94,7 @@ public final class Engage: Sendable {
         let observer = EngageObserver(delegate: options.delegate)
         let exchange = HTTPExchange(transport: options.transport, endpoint: endpoint)
         let tokens = TokenProvider(
-            exchange: exchange, credentials: options.credentials, clock: options.clock,
+            exchange: exchange, credentials: options.credentials, clock: options.clock, now: options.now,
             backoff: options.tokenBackoff, observer: observer)
         let authorized = AuthorizedExchange(exchange: exchange, tokens: tokens)
         let store = try EngageEventStore(
@@ -98,14 +103,14 @@ public final class Engage: Sendable {
         let events = config.events
         let campaigns = CampaignTracker(
             state: state, names: config.paramFieldNames, defaultExpiration: events.defaultCurrentCampaignExpiration,
-            clock: options.clock, observer: observer)
+            now: options.now, observer: observer)
         let xmlAPI = XMLAPIManager(
-            exchange: authorized, state: state, config: config, clock: options.clock, listID: options.listID)
+            exchange: authorized, state: state, config: config, now: options.now, listID: options.listID)
         let ubf = UBFManager(
             store: store, state: state, campaigns: campaigns, client: UBFClient(exchange: authorized),
             augmenter: UBFAugmenter(
                 plugins: options.augmentationPlugins, timeout: events.augmentationTimeout, clock: options.clock),
-            config: config, device: options.device, identifiers: options.identifiers, clock: options.clock,
+            config: config, device: options.device, identifiers: options.identifiers, now: options.now,
             observer: observer, maxEventsPerPost: options.maxEventsPerPost)
         self.config = config
         self.endpoint = endpoint
@@ -113,7 +118,7 @@ public final class Engage: Sendable {
         self.xmlAPI = xmlAPI
         self.ubf = ubf
         self.identity = MobileIdentityManager(
-            xmlAPI: xmlAPI, state: state, config: config, clock: options.clock, identifiers: options.identifiers,
+            xmlAPI: xmlAPI, state: state, config: config, now: options.now, identifiers: options.identifiers,
             observer: observer)
         self.deepLinks = EngageDeepLinkHandler(ubf: ubf)
         self.state = state

@@ -1,5 +1,6 @@
 import EngageSDK
 import Foundation
+import HarnessTesting
 import JSONCore
 import Testing
 
@@ -17,8 +18,8 @@ struct CampaignTests {
         #expect(stored[attribute: "Campaign Name"] == "Spring Sale")
         #expect(stored[attribute: "CurrentCampaign"] == "Spring Sale")
         let campaigns = fixture.engage.campaigns
-        #expect(await campaigns.expiresAt() == fixture.clock.now.addingTimeInterval(4 * 3600))
-        fixture.clock.advance(by: 4 * 3600 + 1)
+        #expect(await campaigns.expiresAt() == fixture.clock.date.addingTimeInterval(4 * 3600))
+        fixture.clock.advance(by: .seconds(4 * 3600 + 1))
         #expect(await campaigns.currentCampaign() == "")
         #expect(await campaigns.lastCampaign() == "Spring Sale")
     }
@@ -59,7 +60,7 @@ struct CampaignTests {
         #expect(try event.event()[attribute: "CurrentCampaign"] == "Huge")
         #expect(await fixture.engage.campaigns.currentCampaign() == "Huge")
         let expiry = try #require(await fixture.engage.campaigns.expiresAt())
-        #expect(expiry > fixture.clock.now.addingTimeInterval(86_400 * 366))
+        #expect(expiry > fixture.clock.date.addingTimeInterval(86_400 * 366))
         #expect(expiry.timeIntervalSince1970.isFinite)
     }
 
@@ -67,7 +68,7 @@ struct CampaignTests {
     func defaultExpiry() async throws {
         let fixture = try await EngageFixture()
         try await fixture.engage.campaigns.update(from: ["CurrentCampaign": "Plain"])
-        #expect(await fixture.engage.campaigns.expiresAt() == fixture.clock.now.addingTimeInterval(86_400))
+        #expect(await fixture.engage.campaigns.expiresAt() == fixture.clock.date.addingTimeInterval(86_400))
     }
 
     @Test("An opened notification finds a nested campaign, tracks 49 and carries the displayed message")
@@ -81,7 +82,7 @@ struct CampaignTests {
         let stored = try event.event()
         #expect(stored[attribute: "Displayed Message"] == "Sale today")
         #expect(stored[attribute: "Campaign Name"] == "Push")
-        #expect(await fixture.engage.campaigns.expiresAt() == fixture.clock.now.addingTimeInterval(2 * 86_400))
+        #expect(await fixture.engage.campaigns.expiresAt() == fixture.clock.date.addingTimeInterval(2 * 86_400))
         let received = try await fixture.engage.deepLinks.handle(receivedNotification: payload)
         #expect(received.eventTypeCode == 48)
     }

@@ -1,5 +1,6 @@
 import EngageSDK
 import Foundation
+import HarnessTesting
 import Testing
 
 @Suite("EngageDeepLinkRoutes")
@@ -38,7 +39,7 @@ struct DeepLinkRoutesTests {
             let event = try #require(handled.event).event()
             #expect(event[attribute: "CurrentCampaign"] == "TestCurrentCampaign")
             let campaigns = fixture.engage.campaigns
-            #expect(await campaigns.expiresAt() == example.expiry(fixture.clock.now), "\(example.url)")
+            #expect(await campaigns.expiresAt() == example.expiry(fixture.clock.date), "\(example.url)")
             // 30931200 is December 25th 1970: the campaign is never activated.
             #expect(
                 await campaigns.currentCampaign() == (example.active ? "TestCurrentCampaign" : ""), "\(example.url)")

@@ -1,9 +1,10 @@
 import Foundation
+import HarnessTesting
 import Testing
 
 @testable import EngageSDK
 
-@Suite("TokenProvider")
+@Suite("TokenProvider", .timeLimit(.minutes(1)))
 struct TokenProviderTests {
     @Test("The token grant is form-encoded with exactly the four refresh-token fields")
     func grantFields() async throws {
@@ -24,14 +25,14 @@ struct TokenProviderTests {
         let fixture = try await EngageFixture()
         let tokens = fixture.engage.tokens
         let first = try await tokens.token()
-        #expect(first.expiresAt == fixture.clock.now.addingTimeInterval(14_400))
-        fixture.clock.advance(by: 12_000)
+        #expect(first.expiresAt == fixture.clock.date.addingTimeInterval(14_400))
+        fixture.clock.advance(by: .seconds(12_000))
         #expect(try await tokens.token() == first)
         #expect(await tokens.requestCount == 1)
-        fixture.clock.advance(by: 1_000)
+        fixture.clock.advance(by: .seconds(1_000))
         let second = try await tokens.token()
         #expect(second.value == "token-2")
-        #expect(fixture.clock.now < first.expiresAt)
+        #expect(fixture.clock.date < first.expiresAt)
         #expect(await tokens.requestCount == 2)
     }
 

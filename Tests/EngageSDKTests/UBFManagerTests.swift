@@ -4,7 +4,7 @@ import HarnessTesting
 import JSONCore
 import Testing
 
-@Suite("UBFManager")
+@Suite("UBFManager", .timeLimit(.minutes(1)))
 struct UBFManagerTests {
     func cacheSize(_ size: Int) -> (inout EngageConfig) -> Void {
         { $0.set(.number(JSONNumber(size)), "ubfEventCacheSize", in: "General") }
@@ -120,14 +120,14 @@ struct UBFManagerTests {
 
     @Test("An event augmented in time is posted as NOT_POSTED with the plugin's attributes")
     func augmented() async throws {
-        let clock = ManualClock()
         let fields = try EngageConfig.defaults().ubfFieldNames
         let plugin = UBFAugmentationPlugin.location(fieldNames: fields) {
             UBFLocationFix(latitude: 52.5200066, longitude: 13.404954, address: "Berlin, BE 10117, Germany (DE)")
         }
+        // A clock that never moves unless told: the augmentation timeout cannot fire before the plugins finish.
         let fixture = try await EngageFixture(
-            clock: clock, configure: cacheSize(100), plugins: [plugin, .sync("tag") { $0.set("Plugin", "sync") }],
-            engageClock: clock.clockWithEndlessSleep)
+            clock: ManualClock(start: EngageFixture.start), configure: cacheSize(100),
+            plugins: [plugin, .sync("tag") { $0.set("Plugin", "sync") }])
         let event = try await fixture.engage.ubf.trackNamedEvent("located")
         #expect(event.status == .notPosted)
         let stored = try event.event()
@@ -179,13 +179,13 @@ struct UBFManagerTests {
         let fixture = try await EngageFixture(configure: cacheSize(100))
         let ubf = fixture.engage.ubf
         try await ubf.start()
-        fixture.clock.advance(by: 100)
+        fixture.clock.advance(by: .seconds(100))
         try await ubf.applicationDidEnterBackground()
-        fixture.clock.advance(by: 1800)
+        fixture.clock.advance(by: .seconds(1800))
         try await ubf.applicationWillEnterForeground()
-        fixture.clock.advance(by: 50)
+        fixture.clock.advance(by: .seconds(50))
         try await ubf.applicationDidEnterBackground()
-        fixture.clock.advance(by: 1801)
+        fixture.clock.advance(by: .seconds(1801))
         try await ubf.applicationWillEnterForeground()
         let events = try await fixture.engage.store.events().map { try $0.event() }
         #expect(events.map(\.eventTypeCode) == [12, 13, 14, 13])

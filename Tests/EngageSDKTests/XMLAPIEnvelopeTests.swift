@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import LibXML
 import Testing
 
@@ -92,7 +93,7 @@ struct XMLAPIEnvelopeTests {
         let text = String(decoding: body, as: UTF8.self)
         #expect(text.hasPrefix("xml=%3CEnvelope%3E%3CBody%3E%3CAddRecipient%3E"))
         #expect(!text.contains(" ") && !text.contains("&a"))
-        #expect(FormEncoding.decode(body).first?.1 == api.envelopeString)
+        #expect(FormCoding.decode(validating: body)?.first?.value == api.envelopeString)
     }
 
     @Test("There are 58 operations, each with a distinct name, and the generic builder takes any of them")

@@ -129,11 +129,7 @@ struct EngageSchemaTests {
         let run = try await EngageFlowsTests.run(flow)
         let result = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("result.xsd"))
         for (request, response) in zip(run.requests, run.responses) where request.url == "/XMLAPI" {
-            let text = String(decoding: request.body, as: UTF8.self)
-            let xml = try #require(
-                text.split(separator: "&").first { $0.hasPrefix("xml=") }.flatMap {
-                    $0.dropFirst(4).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-                })
+            let xml = try #require(FormCoding.decode(validating: request.body)?.first { $0.name == "xml" }?.value)
             let operation = try #require(try XML.Document(string: xml).root?.first("Body")?.elements.first?.name)
             let schema = try XML.Schema(
                 contentsOf: Self.xsdFolder.appendingPathComponent(try #require(Self.requestSchemas[operation])))

@@ -21,7 +21,7 @@ struct RequestGeneratorTests {
     @Test("valid requests for every operation of every vendor pass the contract check", arguments: vendors)
     func validRequestsValidate(vendor: String) throws {
         let generator = try Self.generator(vendor)
-        var random = FuzzRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for operation in generator.contract.operations {
             for _ in 0..<25 {
                 let request = generator.valid(operation, random: &random)
@@ -38,7 +38,7 @@ struct RequestGeneratorTests {
             .missingRequired, .wrongType, .outOfRange, .unknownMember, .malformedJSON, .malformedXML,
             .wrongNamespace, .wrongContentType, .badUTF8,
         ]
-        var random = FuzzRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         var seen: Set<FuzzRequest.Mutation> = []
         for operation in generator.contract.operations {
             for _ in 0..<40 {
@@ -60,7 +60,7 @@ struct RequestGeneratorTests {
     func deterministic() throws {
         let generator = try Self.generator("referralhero")
         func draw(_ seed: UInt64) -> [String] {
-            var random = FuzzRandom(seed: seed)
+            var random = SeededGenerator(seed: seed)
             return generator.contract.operations.flatMap { operation in
                 (0..<5).map { _ in
                     let request = generator.valid(operation, random: &random)
@@ -77,11 +77,11 @@ struct RequestGeneratorTests {
     func engageTemplatesValidate() throws {
         let generator = try Self.generator("engage")
         let operation = try #require(generator.contract.operations.first { $0.pathTemplate == "/XMLAPI" })
-        var random = FuzzRandom(seed: 3)
+        var random = SeededGenerator(seed: 3)
         var elements: Set<String> = []
         for _ in 0..<60 {
             let request = generator.valid(operation, random: &random)
-            let fields = try #require(FormFields.decode(request.body))
+            let fields = try #require(FormCoding.decode(validating: request.body))
             let xml = try #require(fields.first { $0.name == "xml" }?.value)
             let element = try #require(xml.split(separator: "<").dropFirst(2).first?.split(separator: ">").first)
             elements.insert(String(element))

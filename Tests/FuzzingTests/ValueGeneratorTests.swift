@@ -31,7 +31,7 @@ struct ValueGeneratorTests {
         let generator = ValueGenerator(contract: contract)
         let schema = Self.schemas[index]
         let compiled = try JSONSchema(schema)
-        var random = FuzzRandom(seed: UInt64(index))
+        var random = SeededGenerator(seed: UInt64(index))
         for _ in 0..<50 {
             let value = generator.value(SchemaNode(value: schema, document: "urn:test"), random: &random)
             #expect(compiled.isValid(value), "\(value.serialized()) against \(schema.serialized())")
@@ -55,7 +55,7 @@ struct ValueGeneratorTests {
             ["type": "object", "required": ["next"], "properties": ["next": ["$ref": "urn:hostile"]]],
             ["allOf": [["$ref": "#/components/schemas/UBFEvent"], ["type": "object"]]],
         ]
-        var random = FuzzRandom(seed: 99)
+        var random = SeededGenerator(seed: 99)
         for schema in hostile {
             let value = generator.value(SchemaNode(value: schema, document: "urn:hostile"), random: &random)
             #expect(value.serialized().utf8.count < 1 << 20, "\(schema.serialized())")

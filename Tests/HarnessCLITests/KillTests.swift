@@ -1,6 +1,7 @@
 import CassetteKit
 import Foundation
 import HarnessTesting
+import JSONCore
 import MockServer
 import Synchronization
 import Testing

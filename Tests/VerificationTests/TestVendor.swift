@@ -111,7 +111,7 @@ struct GreetingClient {
     }
 
     func greet(_ name: String) async throws -> JSONValue {
-        let sentAt = ISO8601DateFormatter().string(from: clock.now)
+        let sentAt = ISO8601DateFormatter().string(from: clock.date)
         return try await call(.post, "/greetings", body: ["name": .string(name), "sentAt": .string(sentAt)])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessTesting
 import JSONCore
 import Synchronization
 import Testing
@@ -95,7 +96,7 @@ struct CampaignTests {
         try await harness.walkMe.start(options: Harness.options)
         await harness.walkMe.setUserID("u-1")
         try await harness.walkMe.sendGoal("checkout", withProperites: ["amount": 3])
-        harness.clock.advance(61)
+        harness.clock.advance(by: .seconds(61))
         try await harness.walkMe.stop()
         let upload = try #require(harness.transport.sent.last)
         #expect(upload.path == "/sdk/v1/apps/f3a9c2e47b1d4e0a/events")

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessTesting
 import JSONCore
 import Synchronization
 import Testing
@@ -108,9 +109,9 @@ struct StartTests {
         let harness = Harness(try .standard())
         await #expect(throws: WalkMeError.notStarted("restart")) { try await harness.walkMe.restart() }
         try await harness.walkMe.start(options: Harness.options)
-        harness.clock.advance(59)
+        harness.clock.advance(by: .seconds(59))
         await #expect(throws: WalkMeError.sessionTooYoung("stop", age: 59)) { try await harness.walkMe.stop() }
-        harness.clock.advance(1)
+        harness.clock.advance(by: .seconds(1))
         let result = try await harness.walkMe.restart()
         #expect(result.sessionId == "session-2")
     }

@@ -15,14 +15,14 @@ struct WMCampaignInfoTests {
         let cassette = try Cassette(
             contentsOf: RepositoryRoot.cassettes().appendingPathComponent("walkme/private-attributes-in-user-data.har"))
         let transport = try ReplayTransport(cassette: cassette, name: "walkme/private-attributes-in-user-data")
-        let clock = TestClock()
+        let clock = ManualClock()
         let device = WMDeviceInfo(
             deviceId: "6d1f0c2a-0000-4000-8000-00000000d001", deviceModel: "iPhone15,2", systemVersion: "17.4",
             orientation: .landscapeLeft, appName: "Acme", appVersion: "3.2.0", locale: "en_US",
             timezone: "Europe/Paris", network: .cellular, isPushEnabled: true)
         let walkMe = WalkMe(
             environment: WalkMeEnvironment(
-                transport: transport, baseURL: URL(string: "http://simulator.local/walkme")!, now: { clock.now },
+                transport: transport, baseURL: URL(string: "http://simulator.local/walkme")!, now: { clock.date },
                 makeIdentifier: { "00000000-0000-4000-8000-000000000001" }, device: .fixed(device)))
         let delegate = RecordingDelegate()
         walkMe.setCampaignInfoDelegate(delegate)
@@ -30,7 +30,7 @@ struct WMCampaignInfoTests {
         try await walkMe.setPrivateUserAttributeWithKey("tier", andValue: "gold")
         try await walkMe.setPrivateUserAttributes(["account_type": "family"])
         try await walkMe.start("f3a9c2e47b1d4e0a", withSecretKey: "wm-demo-secret")
-        clock.advance(42)
+        clock.advance(by: .seconds(42))
         await walkMe.setScreenID("pricing")
         try await walkMe.tapCTA("cta-ok")
 

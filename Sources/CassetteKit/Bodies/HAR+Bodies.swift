@@ -1,4 +1,5 @@
 public import Foundation
+import JSONCore
 
 extension HAR.Content {
     /// Stores `body`: as text when it is UTF-8 text without a content encoding, base64 otherwise.

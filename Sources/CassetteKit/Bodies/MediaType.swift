@@ -1,21 +1,30 @@
 import Foundation
 
-/// What kind of body a `Content-Type` announces, which decides how bodies are compared, redacted and shown.
+/// What kind of body a `Content-Type` announces, which decides how bodies are compared, redacted, shown and
+/// checked against their contract: the one media-type classification of the package.
+///
+/// The rules, on the type's essence (``essence(_:)``: parameters dropped, case ignored): JSON is
+/// `application/json`, `text/json` and any `+json` suffix (`application/vnd.api+json`); XML is
+/// `application/xml`, `text/xml` and any `+xml` suffix; a form is `application/x-www-form-urlencoded`.
 public enum MediaType: Sendable, Hashable {
+    /// JSON: compared by value, checked against JSON Schema.
     case json
+    /// XML: compared in canonical form, checked against XSD.
     case xml
+    /// `application/x-www-form-urlencoded`: compared as a set of fields.
     case form
     /// Other text (`text/*`, JavaScript, …).
     case text
+    /// Anything else: compared byte for byte, stored base64 in a cassette.
     case binary
 
     /// Classifies a `Content-Type` or HAR `mimeType` such as `application/vnd.api+json; charset=utf-8`.
     /// Without one, `sniffing` (the body) decides between JSON, XML and text.
     public init(contentType: String?, sniffing body: some Collection<UInt8> = [UInt8]()) {
         let essence = contentType.map(Self.essence) ?? ""
-        if essence.hasSuffix("/json") || essence.hasSuffix("+json") || essence == "application/x-ndjson" {
+        if essence == "application/json" || essence == "text/json" || essence.hasSuffix("+json") {
             self = .json
-        } else if essence.hasSuffix("/xml") || essence.hasSuffix("+xml") {
+        } else if essence == "application/xml" || essence == "text/xml" || essence.hasSuffix("+xml") {
             self = .xml
         } else if essence == "application/x-www-form-urlencoded" {
             self = .form
@@ -28,8 +37,9 @@ public enum MediaType: Sendable, Hashable {
         }
     }
 
-    /// `type/subtype` of a content type, lowercased, without parameters or surrounding spaces.
-    static func essence(_ contentType: String) -> String {
+    /// `type/subtype` of a content type, lowercased, without parameters or surrounding spaces:
+    /// `Application/JSON; charset=utf-8` → `application/json`.
+    public static func essence(_ contentType: String) -> String {
         let bytes = contentType.utf8
         let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
         var slice = contentType[..<end].utf8[...]

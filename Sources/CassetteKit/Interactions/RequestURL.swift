@@ -1,3 +1,5 @@
+import JSONCore
+
 /// The parts of an absolute URL that matching looks at, split without Foundation (fast, and exactly as
 /// written: the path and query stay percent-encoded).
 public struct RequestURL: Sendable, Hashable {

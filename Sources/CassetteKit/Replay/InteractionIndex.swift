@@ -146,7 +146,7 @@ package final class InteractionIndex: Sendable {
         var candidates = buckets[normalizer.bucket(request)] ?? []
         if candidates.isEmpty {
             // Another method or path: rank by the cheap parts first, then compare the closest few fully.
-            let path = Normalizer.decodePath(request.parts.path)
+            let path = FormCoding.decodePath(request.parts.path)
             candidates = Array(
                 entries.indices.sorted { left, right in
                     rough(left, method: request.method, path: path) < rough(right, method: request.method, path: path)
@@ -173,7 +173,7 @@ package final class InteractionIndex: Sendable {
     private func rough(_ entry: Int, method: String, path: String) -> Int {
         let request = requests[entry]
         return (request.method == method.uppercased() ? 0 : 2)
-            + (Normalizer.decodePath(request.parts.path) == path ? 0 : 3)
+            + (FormCoding.decodePath(request.parts.path) == path ? 0 : 3)
     }
 
     /// `request` described for messages, with secrets in its URL replaced.

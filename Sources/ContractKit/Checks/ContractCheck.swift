@@ -1,3 +1,4 @@
+internal import CassetteKit
 internal import Foundation
 internal import JSONCore
 internal import LibXML
@@ -99,12 +100,12 @@ public struct ContractCheck: Sendable {
                 actual: "\(body.data.count) bytes")
             return
         }
-        if MediaType.isJSON(mediaType) {
-            checkJSON(body.data, contract: contract, location: "\(side) body", into: &report)
-        } else if MediaType.isXML(mediaType) {
+        switch MediaType(contentType: mediaType) {
+        case .json: checkJSON(body.data, contract: contract, location: "\(side) body", into: &report)
+        case .xml:
             if let xml = contract.xml { checkXML(body.data, contract: xml, location: "\(side) body", into: &report) }
-        } else if MediaType.isForm(mediaType) {
-            checkForm(body.data, contract: contract, side: side, into: &report)
+        case .form: checkForm(body.data, contract: contract, side: side, into: &report)
+        case .text, .binary: break
         }
     }
 
@@ -153,7 +154,7 @@ public struct ContractCheck: Sendable {
     }
 
     private func checkForm(_ data: Data, contract: MediaTypeContract, side: String, into report: inout ViolationList) {
-        guard let fields = FormFields.decode(data) else {
+        guard let fields = FormCoding.decode(validating: data) else {
             report.add(
                 .malformedBody, "\(side) body", expected: "UTF-8 form fields",
                 actual: "a field that is not UTF-8 once decoded")
@@ -182,13 +183,13 @@ public struct ContractCheck: Sendable {
         findings += scanner.scanFields(interaction.request.query, location: "request query")
         for (side, body) in [("request", interaction.request.body), ("response", interaction.response.body)] {
             guard let body, !body.data.isEmpty, body.data.count <= maximumBodyBytes else { continue }
-            let mediaType = body.mediaType ?? ""
-            if MediaType.isForm(mediaType), let fields = FormFields.decode(body.data) {
-                findings += scanner.scanFields(fields, location: "\(side) form field")
+            let mediaType = MediaType(contentType: body.mediaType ?? "")
+            if mediaType == .form, let fields = FormCoding.decode(validating: body.data) {
+                findings += scanner.scanFields(fields.map { ($0.name, $0.value) }, location: "\(side) form field")
                 for field in fields {
                     findings += scanner.scanText(field.value, location: "\(side) form field \(field.name)")
                 }
-            } else if MediaType.isJSON(mediaType), let value = try? JSONValue(parsing: body.data) {
+            } else if mediaType == .json, let value = try? JSONValue(parsing: body.data) {
                 scanner.scanJSON(value, at: .root, side: side, into: &findings)
             } else if let text = String(validating: body.data, as: UTF8.self) {
                 findings += scanner.scanText(text, location: "\(side) body")

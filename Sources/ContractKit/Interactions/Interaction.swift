@@ -1,4 +1,6 @@
+import CassetteKit
 public import Foundation
+import JSONCore
 
 /// One recorded request and its response, independent of how it was stored (a HAR entry, a journal line):
 /// what the contract check reads.
@@ -7,9 +9,12 @@ public struct Interaction: Sendable {
     public var cassette: String
     /// The 0-based index of the entry in the cassette.
     public var entry: Int
+    /// What was sent.
     public var request: Request
+    /// What came back.
     public var response: Response
 
+    /// An interaction of `cassette` at index `entry`.
     public init(cassette: String, entry: Int, request: Request, response: Response) {
         self.cassette = cassette
         self.entry = entry
@@ -17,13 +22,18 @@ public struct Interaction: Sendable {
         self.response = response
     }
 
+    /// A request as the contract check reads it.
     public struct Request: Sendable {
+        /// The method as sent (`POST`).
         public var method: String
         /// The full URL as sent (`https://api-campaign-us-1.goacoustic.com/XMLAPI?x=1`) or just a path.
         public var url: String
+        /// The header lines in order.
         public var headers: [HeaderField]
+        /// The body, nil when there is none.
         public var body: Body?
 
+        /// A request of `method` to `url`.
         public init(method: String, url: String, headers: [HeaderField] = [], body: Body? = nil) {
             self.method = method
             self.url = url
@@ -47,15 +57,20 @@ public struct Interaction: Sendable {
             guard let question = url.firstIndex(of: "?") else { return [] }
             var query = url[url.index(after: question)...]
             if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-            return FormFields.decode(Data(query.utf8)) ?? []
+            return FormCoding.decode(query).map { ($0.name, $0.value) }
         }
     }
 
+    /// A response as the contract check reads it.
     public struct Response: Sendable {
+        /// The status code (`200`).
         public var status: Int
+        /// The header lines in order.
         public var headers: [HeaderField]
+        /// The body, nil when there is none.
         public var body: Body?
 
+        /// A response with `status`.
         public init(status: Int, headers: [HeaderField] = [], body: Body? = nil) {
             self.status = status
             self.headers = headers
@@ -65,14 +80,18 @@ public struct Interaction: Sendable {
 
     /// A message body: its bytes and its media type (from `Content-Type` or the recording).
     public struct Body: Sendable {
+        /// The bytes, decoded from their `Content-Encoding`.
         public var data: Data
+        /// The `Content-Type` value as given, parameters included.
         public var contentType: String?
 
+        /// A body of `data` announced as `contentType`.
         public init(data: Data, contentType: String?) {
             self.data = data
             self.contentType = contentType
         }
 
+        /// A body of `text` in UTF-8 announced as `contentType`.
         public init(text: String, contentType: String?) {
             self.init(data: Data(text.utf8), contentType: contentType)
         }
@@ -84,9 +103,12 @@ public struct Interaction: Sendable {
 
 /// One header line. Names compare case-insensitively where it matters (``Interaction/header(_:in:)``).
 public struct HeaderField: Sendable, Hashable {
+    /// The name as sent (`Content-Type`).
     public var name: String
+    /// The value as sent.
     public var value: String
 
+    /// A header line `name: value`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -97,63 +119,5 @@ extension [HeaderField] {
     /// The first value of the header `name` (case-insensitive).
     public func value(of name: String) -> String? {
         first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-}
-
-/// Media type helpers.
-public enum MediaType {
-    /// `Application/JSON; charset=utf-8` → `application/json`.
-    public static func essence(_ contentType: String) -> String {
-        let base = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
-        return base.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-
-    public static func isJSON(_ mediaType: String) -> Bool {
-        mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
-    }
-
-    public static func isXML(_ mediaType: String) -> Bool {
-        mediaType == "text/xml" || mediaType == "application/xml" || mediaType.hasSuffix("+xml")
-    }
-
-    public static func isForm(_ mediaType: String) -> Bool {
-        mediaType == "application/x-www-form-urlencoded"
-    }
-}
-
-/// `application/x-www-form-urlencoded` decoding.
-public enum FormFields {
-    /// The fields, percent-decoded (`+` is a space), in order; nil when a field is not UTF-8 once decoded.
-    public static func decode(_ data: Data) -> [(name: String, value: String)]? {
-        var fields: [(name: String, value: String)] = []
-        for pair in data.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decodeComponent(parts[0]) else { return nil }
-            let value = parts.count > 1 ? decodeComponent(parts[1]) : ""
-            guard let value else { return nil }
-            fields.append((name, value))
-        }
-        return fields
-    }
-
-    private static func decodeComponent(_ bytes: Data.SubSequence) -> String? {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "+") {
-                output.append(0x20)
-            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
-            {
-                output.append(value)
-                index += 2
-            } else {
-                output.append(byte)
-            }
-            index += 1
-        }
-        return String(validating: output, as: UTF8.self)
     }
 }

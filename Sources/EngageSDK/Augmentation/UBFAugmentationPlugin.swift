@@ -71,7 +71,7 @@ public struct UBFLocationFix: Sendable, Hashable {
 struct UBFAugmenter: Sendable {
     var plugins: [UBFAugmentationPlugin]
     var timeout: Duration
-    var clock: EngageClock
+    var clock: any Clock<Duration>
 
     /// The augmented event and `notPosted`, or the original event and `expired` when the plugins did not all
     /// finish within the timeout (or one of them failed).
@@ -90,7 +90,7 @@ struct UBFAugmenter: Sendable {
                 return current
             }
             group.addTask {
-                try? await clock.sleep(timeout)
+                try? await clock.sleep(for: timeout)
                 return nil
             }
             let first = await group.next() ?? nil

@@ -7,7 +7,8 @@ import JSONCore
 public actor TokenProvider {
     private let exchange: HTTPExchange
     private let credentials: EngageCredentials
-    private let clock: EngageClock
+    private let clock: any Clock<Duration>
+    private let now: @Sendable () -> Date
     private let backoff: TokenBackoff
     private let observer: EngageObserver
     private var cached: AccessToken?
@@ -19,19 +20,22 @@ public actor TokenProvider {
     private(set) var waitingForRefresh = 0
 
     init(
-        exchange: HTTPExchange, credentials: EngageCredentials, clock: EngageClock, backoff: TokenBackoff,
+        exchange: HTTPExchange, credentials: EngageCredentials, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date,
+        backoff: TokenBackoff,
         observer: EngageObserver
     ) {
         self.exchange = exchange
         self.credentials = credentials
         self.clock = clock
+        self.now = now
         self.backoff = backoff
         self.observer = observer
     }
 
     /// A token that is not due for renewal, fetching one when needed.
     public func token() async throws -> AccessToken {
-        if let cached, clock.now() < cached.refreshAt { return cached }
+        if let cached, now() < cached.refreshAt { return cached }
         if let refreshing {
             waitingForRefresh += 1
             defer { waitingForRefresh -= 1 }
@@ -44,7 +48,7 @@ public actor TokenProvider {
             return try await task.value
         } catch {
             // A renewal that fails before the old token has expired keeps the old token in use.
-            if let cached, clock.now() < cached.expiresAt { return cached }
+            if let cached, now() < cached.expiresAt { return cached }
             throw error
         }
     }
@@ -63,7 +67,7 @@ public actor TokenProvider {
         while true {
             attempt += 1
             let wait = backoff.delay(afterFailures: consecutiveFailures)
-            if wait > .zero { try await clock.sleep(wait) }
+            if wait > .zero { try await clock.sleep(for: wait) }
             do {
                 let token = try await requestToken()
                 consecutiveFailures = 0
@@ -94,7 +98,7 @@ public actor TokenProvider {
             ("client_id", credentials.clientID),
             ("client_secret", credentials.clientSecret),
         ])
-        let sentAt = clock.now()
+        let sentAt = now()
         let response = try await exchange.post(
             path: EngageEndpoint.tokenPath, contentType: FormEncoding.contentType, accept: "application/json",
             authorization: nil, body: body, operationID: EngageOperationID.token)

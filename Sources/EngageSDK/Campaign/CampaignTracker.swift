@@ -11,13 +11,13 @@ public struct CampaignTracker: Sendable {
     let state: EngageStateStore
     let names: EngageConfig.ParamFieldNames
     let defaultExpiration: Duration
-    let clock: EngageClock
+    let now: @Sendable () -> Date
     let observer: EngageObserver
 
     /// The campaign, or `""` when none is set or it has expired.
     public func currentCampaign() async -> String {
         let name = await state.string(.currentCampaign)
-        guard !name.isEmpty, let expiresAt = await expiresAt(), clock.now() < expiresAt else { return "" }
+        guard !name.isEmpty, let expiresAt = await expiresAt(), self.now() < expiresAt else { return "" }
         return name
     }
 
@@ -33,7 +33,7 @@ public struct CampaignTracker: Sendable {
 
     /// Stores `name` as the current campaign until `expiresAt` (default: the configured default from now).
     public func setCurrentCampaign(_ name: String, expiresAt: Date? = nil) async throws {
-        let expiry = expiresAt ?? clock.now().addingTimeInterval(defaultExpiration.engageSeconds)
+        let expiry = expiresAt ?? self.now().addingTimeInterval(defaultExpiration.engageSeconds)
         try await state.set(name, for: .currentCampaign)
         try await state.set(String(expiry.timeIntervalSince1970), for: .currentCampaignExpiresAt)
         await observer.emit(.currentCampaignChanged(name: name, expiresAt: expiry))
@@ -53,7 +53,7 @@ public struct CampaignTracker: Sendable {
     public func update(from payload: JSONValue) async throws -> String? {
         guard let campaign = payload.firstValue(forKey: names.currentCampaign)?.lenientString, !campaign.isEmpty
         else { return nil }
-        let now = clock.now()
+        let now = self.now()
         let expiresAt = payload.firstValue(forKey: names.campaignExpiresAt)?.lenientString
         let validFor = payload.firstValue(forKey: names.campaignValidFor)?.lenientString
         let endTimeStamp = payload.firstValue(forKey: names.campaignEndTimeStamp)?.lenientString

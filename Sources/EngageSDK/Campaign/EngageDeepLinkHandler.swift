@@ -6,20 +6,16 @@ public import JSONCore
 public struct EngageDeepLinkHandler: Sendable {
     let ubf: UBFManager
 
-    /// The query parameters of `url`: split on `&` then `=`, only pairs of exactly two parts, percent-decoded
-    /// (`+` is left as is, as the iOS SDK did).
+    /// The query parameters of `url`: only `name=value` segments with exactly one `=`, percent-decoded with `+`
+    /// left as is, as the iOS SDK did (``FormCoding/Plus/literal``); a repeated name keeps its last value.
     public static func parameters(of url: URL) -> [String: String] {
         guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery else {
             return [:]
         }
-        var parameters: [String: String] = [:]
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-            parameters[name] = String(parts[1]).removingPercentEncoding ?? String(parts[1])
+        let pairs = FormCoding.rawFields(Substring(query)).filter {
+            $0.value?.utf8.contains(UInt8(ascii: "=")) == false
         }
-        return parameters
+        return FormCoding.decode(pairs.map(\.segment).joined(separator: "&"), plus: .literal).lastValues
     }
 
     /// An app was opened by `url` and routed through a `MobileDeepLinkingConfig.json`: the matching route's

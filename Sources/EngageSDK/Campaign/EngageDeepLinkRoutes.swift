@@ -77,9 +77,7 @@ public struct EngageDeepLinkRoutes: Sendable, Hashable {
     static func segments(of url: URL) -> [String] {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         let host = components?.host.map { [$0] } ?? []
-        let path = (components?.path ?? "").split(separator: "/").map {
-            String($0).removingPercentEncoding ?? String($0)
-        }
+        let path = (components?.path ?? "").split(separator: "/").map { FormCoding.decodePath($0) }
         return host + path
     }
 

@@ -29,18 +29,18 @@ public actor MobileIdentityManager {
     let xmlAPI: XMLAPIManager
     let state: EngageStateStore
     let config: EngageConfig
-    let clock: EngageClock
+    let now: @Sendable () -> Date
     let identifiers: IdentifierGenerator
     let observer: EngageObserver
 
     init(
-        xmlAPI: XMLAPIManager, state: EngageStateStore, config: EngageConfig, clock: EngageClock,
+        xmlAPI: XMLAPIManager, state: EngageStateStore, config: EngageConfig, now: @escaping @Sendable () -> Date,
         identifiers: IdentifierGenerator, observer: EngageObserver
     ) {
         self.xmlAPI = xmlAPI
         self.state = state
         self.config = config
-        self.clock = clock
+        self.now = now
         self.identifiers = identifiers
         self.observer = observer
     }
@@ -157,7 +157,7 @@ public actor MobileIdentityManager {
         let recipient = config.recipient
         guard recipient.mergeHistoryInMarketingDatabase else { return [] }
         return [
-            XMLAPI.NameValue(recipient.mergedDateColumn, CivilTime(clock.now()).gmtString),
+            XMLAPI.NameValue(recipient.mergedDateColumn, CivilTime(self.now()).gmtString),
             XMLAPI.NameValue(recipient.mergedRecipientIDColumn, existingID),
         ]
     }
@@ -169,7 +169,7 @@ public actor MobileIdentityManager {
             XMLAPI.NameValue(audit.auditRecordPrimaryKeyColumnName, identifiers.next()),
             XMLAPI.NameValue(audit.oldRecipientIDColumnName, oldRecipientID),
             XMLAPI.NameValue(audit.newRecipientIDColumnName, newRecipientID),
-            XMLAPI.NameValue(audit.createDateColumnName, CivilTime(clock.now()).gmtString),
+            XMLAPI.NameValue(audit.createDateColumnName, CivilTime(self.now()).gmtString),
         ]
         _ = try await xmlAPI.postChecked(.insertUpdateRelationalTable(tableID: audit.auditRecordListID, rows: [row]))
     }

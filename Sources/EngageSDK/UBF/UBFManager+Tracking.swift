@@ -96,6 +96,6 @@ extension UBFManager {
     ) async throws -> StoredEvent {
         let builder = try await builder()
         let campaign = await campaigns.currentCampaign()
-        return try await trackEvent(make(builder, clock.now(), campaign))
+        return try await trackEvent(make(builder, now(), campaign))
     }
 }

@@ -15,7 +15,7 @@ public actor UBFManager {
     let fieldNames: EngageConfig.UBFFieldNames
     let device: DeviceInfo
     let identifiers: IdentifierGenerator
-    let clock: EngageClock
+    let now: @Sendable () -> Date
     let observer: EngageObserver
     /// The most events one request carries.
     public nonisolated let maxEventsPerPost: Int
@@ -25,7 +25,7 @@ public actor UBFManager {
     init(
         store: EngageEventStore, state: EngageStateStore, campaigns: CampaignTracker, client: UBFClient,
         augmenter: UBFAugmenter, config: EngageConfig, device: DeviceInfo, identifiers: IdentifierGenerator,
-        clock: EngageClock, observer: EngageObserver, maxEventsPerPost: Int
+        now: @escaping @Sendable () -> Date, observer: EngageObserver, maxEventsPerPost: Int
     ) {
         self.store = store
         self.state = state
@@ -36,7 +36,7 @@ public actor UBFManager {
         self.fieldNames = config.ubfFieldNames
         self.device = device
         self.identifiers = identifiers
-        self.clock = clock
+        self.now = now
         self.observer = observer
         self.maxEventsPerPost = max(1, maxEventsPerPost)
         self.session = SessionTracker(timeout: config.events.sessionLifecycleExpiration)
@@ -125,7 +125,7 @@ public actor UBFManager {
     /// for events left on HOLD, tracks Installed once per install, starts a session, and posts what is ready.
     @discardableResult
     public func start() async throws -> UBFPostReport {
-        let now = clock.now()
+        let now = self.now()
         try await store.purge(olderThanDays: settings.expireLocalEventsAfterNumDays, now: now)
         for held in try await store.events([.hold]) {
             try await augment(try held.event())
@@ -144,14 +144,14 @@ public actor UBFManager {
     /// dispatch when the app moves to the background, beside the cache-size trigger and the manual post).
     @discardableResult
     public func applicationDidEnterBackground() async throws -> UBFPostReport {
-        session.enterBackground(at: clock.now())
+        session.enterBackground(at: self.now())
         return try await postEventCache()
     }
 
     /// The app came back: after more than `Session.sessionLifecycleExpiration` away, the session ends (its
     /// duration excludes the time away) and a new one starts.
     public func applicationWillEnterForeground() async throws {
-        try await perform(session.enterForeground(at: clock.now()))
+        try await perform(session.enterForeground(at: self.now()))
     }
 
     private func perform(_ actions: [SessionTracker.Action]) async throws {

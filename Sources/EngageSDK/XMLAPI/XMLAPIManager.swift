@@ -7,7 +7,7 @@ public struct XMLAPIManager: Sendable {
     let exchange: AuthorizedExchange
     let state: EngageStateStore
     let config: EngageConfig
-    let clock: EngageClock
+    let now: @Sendable () -> Date
     /// The recipient database (list) id given at initialisation.
     public let listID: String
 
@@ -100,7 +100,7 @@ extension XMLAPIManager {
     /// `LocationServices.lastKnownLocationDateFormat`, to the recipient found by the mobile user id.
     public func updateUserLastKnownLocation(address: String?, listID: String? = nil) async throws -> XMLAPIResult {
         let services = config.locationServices
-        let timestamp = CivilTime(clock.now()).formatted(services.lastKnownLocationDateFormat)
+        let timestamp = CivilTime(self.now()).formatted(services.lastKnownLocationDateFormat)
         return try await post(
             .updateUserLastKnownLocation(
                 address: address, timestamp: timestamp, mobileUserID: await state.string(.mobileUserID),

@@ -1,3 +1,5 @@
+internal import JSONCore
+
 /// Draws a string matching a regular expression of the subset schemas use: literals, escapes (`\d \w \s`),
 /// classes (`[a-z0-9_]`, `[^…]`), `.`, groups with alternatives, quantifiers (`? * + {n} {n,} {n,m}`) and
 /// anchors. Anything else (look-around, back-references) gives nil, and the caller falls back.
@@ -9,7 +11,7 @@ enum PatternGenerator {
         case repeated(Node, min: Int, max: Int)
     }
 
-    static func string(_ pattern: String, random: inout FuzzRandom) -> String? {
+    static func string(_ pattern: String, random: inout SeededGenerator) -> String? {
         var parser = Parser(characters: Array(pattern))
         guard let node = parser.alternatives(), parser.index == parser.characters.count else { return nil }
         var output = ""
@@ -19,7 +21,7 @@ enum PatternGenerator {
 
     static let printable: [Character] = (0x21...0x7E).compactMap { Unicode.Scalar($0).map(Character.init) }
 
-    private static func generate(_ node: Node, into output: inout String, random: inout FuzzRandom) {
+    private static func generate(_ node: Node, into output: inout String, random: inout SeededGenerator) {
         switch node {
         case .characters(let set, let negated):
             if negated {

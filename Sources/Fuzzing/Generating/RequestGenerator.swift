@@ -1,6 +1,7 @@
+internal import CassetteKit
 public import ContractKit
 internal import Foundation
-internal import JSONCore
+public import JSONCore
 
 /// Derives requests from a vendor's contract: valid ones for every operation (``valid(_:random:)``) and
 /// invalid ones (``invalid(_:random:)``), each checked by ContractKit's contract check so a valid request
@@ -37,7 +38,7 @@ public struct RequestGenerator: Sendable {
     }
 
     /// A request valid by the contract, or the best attempt (see ``requestViolations(_:)``).
-    public func valid(_ operation: FuzzOperation, random: inout FuzzRandom) -> FuzzRequest {
+    public func valid(_ operation: FuzzOperation, random: inout SeededGenerator) -> FuzzRequest {
         var draft = validDraft(operation, random: &random)
         for _ in 0..<8 where !requestViolations(draft.request(intent: .valid)).isEmpty {
             draft = validDraft(operation, random: &random)
@@ -61,7 +62,7 @@ public struct RequestGenerator: Sendable {
         }
     }
 
-    func validDraft(_ operation: FuzzOperation, random: inout FuzzRandom) -> RequestDraft {
+    func validDraft(_ operation: FuzzOperation, random: inout SeededGenerator) -> RequestDraft {
         var draft = RequestDraft(operation: operation)
         draft.prefix = profile.pathPrefix(for: operation.pathTemplate)
         for header in profile.headers { draft.setHeader(header.name, header.value) }
@@ -91,7 +92,7 @@ public struct RequestGenerator: Sendable {
         return draft
     }
 
-    private func parameterValue(_ parameter: FuzzOperation.Parameter, random: inout FuzzRandom) -> String {
+    private func parameterValue(_ parameter: FuzzOperation.Parameter, random: inout SeededGenerator) -> String {
         if let example = parameter.example, random.chance(60) { return Self.text(example) }
         guard let schema = parameter.schema else { return ValueGenerator.word(&random) }
         return Self.text(values.value(schema, random: &random))
@@ -103,16 +104,15 @@ public struct RequestGenerator: Sendable {
         return value.serialized()
     }
 
-    private func fillBody(_ draft: inout RequestDraft, body: FuzzOperation.Body, random: inout FuzzRandom) {
+    private func fillBody(_ draft: inout RequestDraft, body: FuzzOperation.Body, random: inout SeededGenerator) {
         let usable = body.media.filter {
-            let type = $0.mediaType.lowercased()
-            return MediaType.isJSON(type) || MediaType.isForm(type) || MediaType.isXML(type)
+            let type = MediaType(contentType: $0.mediaType)
+            return type == .json || type == .form || type == .xml
         }
         guard let media = random.pick(usable) ?? body.media.first else { return }
         draft.media = media
         draft.contentType = media.mediaType.contains("*") ? "application/octet-stream" : media.mediaType
-        let type = media.mediaType.lowercased()
-        if MediaType.isForm(type) {
+        if MediaType(contentType: media.mediaType) == .form {
             var fields: [(name: String, value: String)] = []
             if let schema = media.schema, case .object(let object) = values.value(schema, random: &random) {
                 for member in object { fields.append((member.key, Self.text(member.value))) }

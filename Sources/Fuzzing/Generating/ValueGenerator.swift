@@ -15,7 +15,7 @@ public struct ValueGenerator: Sendable {
     }
 
     /// A value for `node`.
-    public func value(_ node: SchemaNode, random: inout FuzzRandom, depth: Int = 0) -> JSONValue {
+    public func value(_ node: SchemaNode, random: inout SeededGenerator, depth: Int = 0) -> JSONValue {
         // Schemas that require themselves (`required: [next]`, `next: {$ref: "#"}`) end here.
         guard depth <= 16 else { return .null }
         let node = flatten(node)
@@ -87,7 +87,7 @@ public struct ValueGenerator: Sendable {
         return SchemaNode(value: .object(merged), document: current.document)
     }
 
-    private func type(of schema: JSONValue, random: inout FuzzRandom) -> String {
+    private func type(of schema: JSONValue, random: inout SeededGenerator) -> String {
         if let name = schema["type"]?.stringValue { return name }
         if let names = schema["type"]?.arrayValue?.compactMap(\.stringValue) {
             let concrete = names.filter { $0 != "null" }
@@ -99,7 +99,7 @@ public struct ValueGenerator: Sendable {
         return "string"
     }
 
-    private func integer(_ schema: JSONValue, random: inout FuzzRandom) -> Int {
+    private func integer(_ schema: JSONValue, random: inout SeededGenerator) -> Int {
         var low = schema["minimum"]?.doubleValue.flatMap(Self.bound) ?? 0
         var high = schema["maximum"]?.doubleValue.flatMap(Self.bound) ?? max(low, 0) + 1_000
         if let bound = schema["exclusiveMinimum"]?.doubleValue { low = (Self.bound(bound.rounded(.down)) ?? 0) + 1 }
@@ -109,7 +109,7 @@ public struct ValueGenerator: Sendable {
         return random.int(low...high)
     }
 
-    private func number(_ schema: JSONValue, random: inout FuzzRandom) -> JSONValue {
+    private func number(_ schema: JSONValue, random: inout SeededGenerator) -> JSONValue {
         let value = integer(schema, random: &random)
         let fraction = random.chance(50) ? 0.5 : 0.25
         if let maximum = schema["maximum"]?.doubleValue, Double(value) + fraction > maximum {
@@ -118,7 +118,7 @@ public struct ValueGenerator: Sendable {
         return .number(JSONNumber(Double(value) + fraction))
     }
 
-    private func array(_ node: SchemaNode, random: inout FuzzRandom, depth: Int) -> JSONValue {
+    private func array(_ node: SchemaNode, random: inout SeededGenerator, depth: Int) -> JSONValue {
         let schema = node.value
         let low = min(schema["minItems"]?.doubleValue.flatMap(Self.bound) ?? 0, 1_000)
         let high = min(schema["maxItems"]?.doubleValue.flatMap(Self.bound) ?? low + 3, low + 3)
@@ -133,7 +133,7 @@ public struct ValueGenerator: Sendable {
         return .array(values)
     }
 
-    private func object(_ node: SchemaNode, random: inout FuzzRandom, depth: Int) -> JSONValue {
+    private func object(_ node: SchemaNode, random: inout SeededGenerator, depth: Int) -> JSONValue {
         let schema = node.value
         let required = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         var object = JSONObject()
@@ -153,7 +153,7 @@ public struct ValueGenerator: Sendable {
         return .object(object)
     }
 
-    private func string(_ schema: JSONValue, random: inout FuzzRandom) -> String {
+    private func string(_ schema: JSONValue, random: inout SeededGenerator) -> String {
         if let pattern = schema["pattern"]?.stringValue, let drawn = PatternGenerator.string(pattern, random: &random) {
             return drawn
         }
@@ -174,11 +174,11 @@ public struct ValueGenerator: Sendable {
 
     static let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
 
-    static func word(_ random: inout FuzzRandom) -> String {
+    static func word(_ random: inout SeededGenerator) -> String {
         "fz" + String((0..<6).map { _ in letters.randomElement(using: &random) ?? "a" })
     }
 
-    static func formatted(_ format: String, random: inout FuzzRandom) -> String? {
+    static func formatted(_ format: String, random: inout SeededGenerator) -> String? {
         switch format {
         case "email": return word(&random) + "@example.com"
         case "date-time":

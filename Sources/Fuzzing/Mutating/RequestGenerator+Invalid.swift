@@ -1,11 +1,11 @@
 internal import ContractKit
 internal import Foundation
-internal import JSONCore
+public import JSONCore
 
 extension RequestGenerator {
     /// An invalid request for `operation`: a valid one broken in one way drawn from those that apply. Schema
     /// mutations are kept only when the contract check finds the request invalid; nil when none applies.
-    public func invalid(_ operation: FuzzOperation, random: inout FuzzRandom) -> FuzzRequest? {
+    public func invalid(_ operation: FuzzOperation, random: inout SeededGenerator) -> FuzzRequest? {
         let base = validDraft(operation, random: &random)
         var mutations = FuzzRequest.Mutation.allCases
         while !mutations.isEmpty {
@@ -23,7 +23,7 @@ extension RequestGenerator {
     /// Breaks `draft`; returns what was broken, whether the target must refuse it, and whether the contract
     /// check must agree it is invalid. Nil when the mutation does not apply.
     func apply(
-        _ mutation: FuzzRequest.Mutation, to draft: inout RequestDraft, random: inout FuzzRandom
+        _ mutation: FuzzRequest.Mutation, to draft: inout RequestDraft, random: inout SeededGenerator
     ) -> (String, Bool, Bool)? {
         switch mutation {
         case .missingRequired, .wrongType, .outOfRange, .unknownMember:
@@ -70,7 +70,7 @@ extension RequestGenerator {
     }
 
     private func mutateCredentials(
-        _ mutation: FuzzRequest.Mutation, in draft: inout RequestDraft, random: inout FuzzRandom
+        _ mutation: FuzzRequest.Mutation, in draft: inout RequestDraft, random: inout SeededGenerator
     ) -> (String, Bool, Bool)? {
         var places: [String] = draft.operation.credentials.map(\.name)
         if profile.login != nil, let name = profile.login?.name, draft.headers.contains(where: { $0.name == name }) {
@@ -105,7 +105,7 @@ extension RequestGenerator {
         return ("\(place): a wrong credential", true, false)
     }
 
-    private func mutateEncoding(in draft: inout RequestDraft, random: inout FuzzRandom) -> (String, Bool, Bool)? {
+    private func mutateEncoding(in draft: inout RequestDraft, random: inout SeededGenerator) -> (String, Bool, Bool)? {
         let broken = random.pick(["%ZZ", "%C3%28", "%FF", "%"]) ?? "%ZZ"
         if draft.form != nil, random.chance(60) {
             let text = RequestDraft.encodeForm(draft.form ?? [])
@@ -120,7 +120,7 @@ extension RequestGenerator {
     }
 
     private func mutateXML(
-        _ mutation: FuzzRequest.Mutation, in draft: inout RequestDraft, random: inout FuzzRandom
+        _ mutation: FuzzRequest.Mutation, in draft: inout RequestDraft, random: inout SeededGenerator
     ) -> (String, Bool, Bool)? {
         guard let media = draft.media, let field = media.xmlFields.keys.sorted().first,
             let index = draft.form?.firstIndex(where: { $0.name == field }), let xml = draft.form?[index].value

@@ -5,7 +5,7 @@ extension RequestGenerator {
     /// Breaks one top-level member of a JSON or form body: removes a required one, gives one a value of the
     /// wrong type or out of its range, or adds one the schema does not know.
     func mutateMember(
-        _ mutation: FuzzRequest.Mutation, in draft: inout RequestDraft, random: inout FuzzRandom
+        _ mutation: FuzzRequest.Mutation, in draft: inout RequestDraft, random: inout SeededGenerator
     ) -> (String, Bool, Bool)? {
         guard let schemaNode = draft.media?.schema else { return nil }
         let schema = values.flatten(schemaNode)

@@ -1,3 +1,5 @@
+internal import JSONCore
+
 /// XMLAPI request templates, one per operation element the contract's XSD mapping names; each is valid against
 /// its XSD once its placeholders are filled (a unit test holds them to it).
 enum EngageTemplates {
@@ -29,7 +31,7 @@ enum EngageTemplates {
     }
 
     /// `template` with its placeholders filled from `random`.
-    static func fill(_ template: String, random: inout FuzzRandom) -> String {
+    static func fill(_ template: String, random: inout SeededGenerator) -> String {
         var output = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -57,7 +57,7 @@ public struct FuzzRunner: Sendable {
             contract: contract, registry: registry, profile: profile, loginValue: loginValue)
         generator.brokenPaths = options.brokenPaths
         let check = ContractCheck(registry: registry)
-        let base = FuzzRandom(seed: options.seed)
+        let base = SeededGenerator(seed: options.seed)
         var findings: [Finding] = []
         var sent = 0
         var counts: [String: Int] = [:]

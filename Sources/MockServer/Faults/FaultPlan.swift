@@ -1,3 +1,5 @@
+package import JSONCore
+
 /// The faults to inject into one response, as written in an `X-Harness-Fault` header or an admin fault rule.
 ///
 /// The grammar is a list of items separated by `,` or `;`:

@@ -2,6 +2,7 @@ import CassetteKit
 import Foundation
 import HTTPTypes
 import Hummingbird
+import JSONCore
 import NIOCore
 
 /// A cassette ready to answer: its replay session, and every recorded response already converted to what the
@@ -59,8 +60,7 @@ struct RouteKey: Sendable, Hashable {
 
     init(method: String, path: some StringProtocol) {
         self.method = method.uppercased()
-        let text = String(path)
-        self.path = text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+        self.path = FormCoding.decodePath(path)
     }
 
     /// A key read back from the derived index, its method and path stored as they were made above.

@@ -1,5 +1,6 @@
 import CassetteKit
 import Foundation
+import JSONCore
 import Logging
 import Synchronization
 

@@ -19,7 +19,7 @@ enum ProviderCheck {
     ) async throws -> [String] {
         let volatile = flow.volatile + cassette.harness.volatile + vendorVolatile
         let baseURL = ConsumerCheck.recordedBaseURL(of: cassette, vendor: flow.vendor)
-        let clock = SettableClock()
+        let recordedTime = RecordedTime()
         let send: @Sendable (CassetteRequest) async throws -> CassetteResponse
         let target: String
         if let against {
@@ -32,7 +32,7 @@ enum ProviderCheck {
             let mine = simulators.filter { $0.vendor == flow.vendor }
             guard !mine.isEmpty else { throw FlowFailure.noSimulator(vendor: flow.vendor) }
             target = "the \(flow.vendor) simulator"
-            let host = try SimulatorHost(simulators: mine, now: { clock.now })
+            let host = try SimulatorHost(simulators: mine, now: { recordedTime.now })
             try await host.reset(vendor: flow.vendor)
             try await FlowSetup.send(flow, to: host)
             send = { request in try await host.respond(vendor: flow.vendor, to: request) }
@@ -46,7 +46,7 @@ enum ProviderCheck {
                 failures.append("\(file) entry \(index): its request or response body is not valid base64")
                 continue
             }
-            if let time = Self.date(entry.startedDateTime) { clock.set(time) }
+            if let time = RFC3339.date(from: entry.startedDateTime) { recordedTime.set(time) }
             let relative = CassetteRequest(
                 method: request.method, url: Self.relative(request.url, to: baseURL), headers: request.headers,
                 body: request.body)
@@ -89,14 +89,6 @@ enum ProviderCheck {
         let parts = RequestURL(url)
         return parts.path + (parts.query.map { "?" + $0 } ?? "")
     }
-
-    static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
-    }
 }
 
 /// Compares a recorded response with the one received, the way request matching compares requests.
@@ -108,8 +100,8 @@ enum ResponseComparison {
         if expected.status != actual.status {
             found.append("status: expected \(expected.status), got \(actual.status)")
         }
-        let expectedType = expected.headers["Content-Type"].map(ContractKit.MediaType.essence)
-        let actualType = actual.headers["Content-Type"].map(ContractKit.MediaType.essence)
+        let expectedType = expected.headers["Content-Type"].map(MediaType.essence)
+        let actualType = actual.headers["Content-Type"].map(MediaType.essence)
         if expectedType != actualType {
             found.append("header Content-Type: expected \(expectedType ?? "none"), got \(actualType ?? "none")")
         }
@@ -124,8 +116,9 @@ enum ResponseComparison {
     }
 }
 
-/// The time the simulator sees during a provider replay: each entry's recorded time.
-final class SettableClock: Sendable {
+/// The wall time the simulator reads (its `now` closure) during a provider replay: each entry's recorded time. Not
+/// a clock: nothing sleeps on it, the replay sets it before each request.
+final class RecordedTime: Sendable {
     private let time = Mutex(FlowContext.epoch)
 
     var now: Date { time.withLock { $0 } }

@@ -105,7 +105,7 @@ public struct FlowRecorder: Sendable {
             cassette: flow.id, store: store, mode: .all,
             options: ReplayOptions(volatile: flow.volatile, redaction: Self.redaction(for: flow.vendor, simulators)),
             settings: HarnessExtension(flow: flow.id, vendor: flow.vendor, volatile: flow.volatile),
-            now: { clock.now })
+            now: { clock.date })
         let baseURL: URL
         let outcome: JSONValue
         if let upstream {
@@ -121,7 +121,7 @@ public struct FlowRecorder: Sendable {
             logger.logLevel = .warning
             let server = try MockServer(
                 configuration: MockServerConfiguration(port: 0), simulators: simulators, logger: logger,
-                now: { clock.now })
+                now: { clock.date })
             let endpoints = try await server.start()
             do {
                 try await server.simulators.reset(vendor: flow.vendor)

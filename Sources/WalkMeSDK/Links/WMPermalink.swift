@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// A WalkMe permalink: `com.walkme.<app_key>://1.0/trigger_campaign/<trigger_key>[?deeplink=<app_deeplink>]`.
 struct WMPermalink: Sendable, Hashable {
@@ -22,7 +23,7 @@ struct WMPermalink: Sendable, Hashable {
         guard segments.count == 2, let key = segments.last, !key.isEmpty else {
             throw .invalidPermalink(text, reason: "it names no trigger key")
         }
-        triggerKey = key.removingPercentEncoding ?? key
+        triggerKey = FormCoding.decodePath(key)
         let link = components.queryItems?.first { $0.name == "deeplink" }?.value
         deepLink = (link?.isEmpty ?? true) ? nil : link
     }

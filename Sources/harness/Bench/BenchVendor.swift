@@ -31,7 +31,7 @@ enum BenchVendor {
                 let text = "note \(number): " + String(repeating: "lorem ipsum ", count: 1 + number % 7)
                 let created = try await client.call(
                     .post, "/notes",
-                    body: ["text": .string(text), "sentAt": .string(context.clock.now.ISO8601Format())])
+                    body: ["text": .string(text), "sentAt": .string(context.clock.date.ISO8601Format())])
                 context.clock.advance(by: 30)
                 let id = created["body"]?["id"]?.numberValue?.integer ?? 0
                 let fetched = try await client.call(.get, "/notes/\(id)")

@@ -94,7 +94,7 @@ actor FakeEngageServer: ClientTransport {
         path: String, body: Data, bearer: String?, contentType: String?
     ) async throws -> (Int, String, String) {
         switch path {
-        case "/oauth/token": return await token(Dictionary(FormEncoding.decode(body)) { $1 })
+        case "/oauth/token": return await token((FormCoding.decode(validating: body) ?? []).lastValues)
         case "/XMLAPI": return try xmlAPI(body, bearer: bearer)
         case "/rest/events/submission": return try events(body, bearer: bearer)
         default: return (404, "text/plain", "no route \(path)")
@@ -122,7 +122,7 @@ actor FakeEngageServer: ClientTransport {
     }
 
     private func xmlAPI(_ body: Data, bearer: String?) throws -> (Int, String, String) {
-        let xml = Dictionary(FormEncoding.decode(body)) { $1 }["xml"] ?? ""
+        let xml = (FormCoding.decode(validating: body) ?? []).lastValues["xml"] ?? ""
         guard let document = try? XML.Document(string: xml),
             let operation = document.root?.descendant(["Body"])?.elements.first
         else { return Self.fault(51, "Invalid XML Request") }

@@ -1,5 +1,6 @@
 import EngageSDK
 import Foundation
+import HarnessTesting
 
 /// Builds an SDK wired to a fake server, a manual clock and counting identifiers. Events carry `eventId` by default
 /// here (``Engage/Options/sendsEventIDs``), as the fake server tracks them by it.
@@ -11,9 +12,9 @@ struct EngageFixture {
 
     init(
         mobileUserID: String? = EngageFixture.mobileUserID, server: FakeEngageServer = FakeEngageServer(),
-        clock: ManualClock = ManualClock(),
+        clock: ManualClock = ManualClock(start: EngageFixture.start, advancesOnSleep: true),
         storage: EngageStorage = .inMemory, configure: (inout EngageConfig) -> Void = { _ in },
-        plugins: [UBFAugmentationPlugin] = [], engageClock: EngageClock? = nil, maxEventsPerPost: Int = 1000,
+        plugins: [UBFAugmentationPlugin] = [], maxEventsPerPost: Int = 1000,
         sendsEventIDs: Bool = true
     ) async throws {
         var config = try EngageConfig.defaults()
@@ -24,7 +25,7 @@ struct EngageFixture {
             Engage.Options(
                 credentials: EngageCredentials(clientID: "client", clientSecret: "secret", refreshToken: "refresh"),
                 host: "https://engage.test/", listID: "23949", transport: server, storage: storage, config: config,
-                clock: engageClock ?? clock.clock, identifiers: CountingIdentifiers().generator,
+                clock: clock, now: { clock.date }, identifiers: CountingIdentifiers().generator,
                 device: DeviceInfo(
                     deviceName: "Test Device", deviceVersion: "x86_64", osName: "Linux", osVersion: "6.1.0",
                     appName: "ContractHarness", appVersion: "1.0"),
@@ -36,4 +37,7 @@ struct EngageFixture {
 
     /// The user the fixture's app has identified (stored before anything is tracked: events wait for an identity).
     static let mobileUserID = "test-user-0001"
+
+    /// The wall time the fixture's clock starts at.
+    static let start = Date(timeIntervalSince1970: 1_402_358_400)
 }

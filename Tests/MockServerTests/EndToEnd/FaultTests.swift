@@ -1,11 +1,12 @@
 import Foundation
+import HarnessTesting
 import JSONCore
 import MockServer
 import NIOCore
 import NIOHTTP1
 import Testing
 
-@Suite("End to end: faults")
+@Suite("End to end: faults", .timeLimit(.minutes(1)))
 struct FaultTests {
     static let request = "POST /counter/echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n"
 
@@ -27,9 +28,12 @@ struct FaultTests {
         let clock = ManualClock()
         try await withServer(clock: clock) { _, endpoints in
             for _ in 0..<3 {
-                _ = try await TestHTTP.fetch(
+                async let response = TestHTTP.fetch(
                     endpoints.baseURL(for: "counter").appendingPathComponent("count"),
                     headers: [("X-Harness-Fault", "latency=50..300ms;seed=11")])
+                await clock.advanceToNextSleep()
+                let status = try await response.status
+                #expect(status == 200)
             }
         }
         #expect(clock.sleeps.count == 3)
@@ -143,9 +147,11 @@ struct FaultTests {
         try await withServer(clock: clock) { _, endpoints in
             let url = endpoints.baseURL(for: "counter").appendingPathComponent("echo")
             let clean = try await TestHTTP.fetch(url)
-            let slow = try await TestHTTP.fetch(url, headers: [("X-Harness-Fault", "dribble=8b/50ms")])
-            #expect(slow.body == clean.body)
             let pieces = (clean.body.count + 7) / 8
+            async let response = TestHTTP.fetch(url, headers: [("X-Harness-Fault", "dribble=8b/50ms")])
+            for _ in 1..<pieces { await clock.advanceToNextSleep() }
+            let slow = try await response
+            #expect(slow.body == clean.body)
             #expect(clock.sleeps == Array(repeating: .milliseconds(50), count: pieces - 1))
         }
     }

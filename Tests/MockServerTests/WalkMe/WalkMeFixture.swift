@@ -15,14 +15,14 @@ struct WalkMeFixture {
     static let basic = "Basic " + Data("\(key):\(secret)".utf8).base64EncodedString()
 
     let host: SimulatorHost
-    let time = FixtureClock()
+    let time = ManualClock()
 
     init() throws {
         let time = self.time
-        host = try SimulatorHost(simulators: [WalkMeSimulator()], now: { time.now })
+        host = try SimulatorHost(simulators: [WalkMeSimulator()], now: { time.date })
     }
 
-    func advance(_ seconds: TimeInterval) { time.advance(seconds) }
+    func advance(_ seconds: Int) { time.advance(by: .seconds(seconds)) }
 
     struct Answer {
         var status: Int
@@ -89,11 +89,4 @@ struct WalkMeFixture {
             Issue.record("the WalkMe contract did not load: \(error)", sourceLocation: sourceLocation)
         }
     }
-}
-
-/// The simulator's time, moved by the test.
-final class FixtureClock: Sendable {
-    private let time = Mutex(Date(timeIntervalSince1970: 1_767_225_600))
-    var now: Date { time.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
 }

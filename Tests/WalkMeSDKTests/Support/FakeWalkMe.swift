@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HarnessTesting
 import JSONCore
 import OpenAPIRuntime
 import Synchronization
@@ -92,13 +93,6 @@ enum Fixture {
     }
 }
 
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let time = Mutex(Date(timeIntervalSince1970: 1_767_225_600))
-    var now: Date { time.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
-}
-
 /// Records every campaign callback.
 final class RecordingDelegate: NSObject, WMCampaignInfoDelegate {
     private let log = Mutex<[String]>([])
@@ -127,7 +121,7 @@ final class RecordingDelegate: NSObject, WMCampaignInfoDelegate {
 
 struct Harness {
     let transport: FakeWalkMe
-    let clock = TestClock()
+    let clock = ManualClock()
     let store: WMInMemoryContentStore
     let delegate = RecordingDelegate()
     let walkMe: WalkMe
@@ -144,7 +138,7 @@ struct Harness {
         let counter = Mutex(0)
         walkMe = WalkMe(
             environment: WalkMeEnvironment(
-                transport: transport, baseURL: URL(string: "https://walkme.test/base")!, now: { clock.now },
+                transport: transport, baseURL: URL(string: "https://walkme.test/base")!, now: { clock.date },
                 makeIdentifier: {
                     "session-"
                         + String(

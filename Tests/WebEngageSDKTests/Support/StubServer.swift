@@ -1,20 +1,10 @@
 import Foundation
 import HTTPTypes
+import HarnessTesting
 import JSONCore
 import OpenAPIRuntime
 import Synchronization
 import WebEngageSDK
-
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_767_225_600))
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(milliseconds: Int) {
-        current.withLock { $0 = $0.addingTimeInterval(Double(milliseconds) / 1000) }
-    }
-}
 
 /// A scripted WebEngage server: answers by `METHOD /path` (without the query), records every request, and can
 /// move a clock on while answering (a slow render) or run an action (the app unregistering mid-fetch).
@@ -35,9 +25,9 @@ final class StubServer: ClientTransport, Sendable {
     private let replies = Mutex<[String: Reply]>([:])
     private let sent = Mutex<[Sent]>([])
     private let actions = Mutex<[String: @Sendable () -> Void]>([:])
-    let clock: TestClock
+    let clock: ManualClock
 
-    init(clock: TestClock = TestClock()) {
+    init(clock: ManualClock = ManualClock()) {
         self.clock = clock
     }
 
@@ -85,7 +75,7 @@ final class StubServer: ClientTransport, Sendable {
             ?? (bare.hasSuffix("/events")
                 ? Reply(status: 200, body: Data(#"{"status":"success","accepted":1}"#.utf8))
                 : Reply(status: 404, body: Data(#"{"error":{"code":"not_found","message":"no stub"}}"#.utf8)))
-        clock.advance(milliseconds: reply.delay)
+        clock.advance(by: .milliseconds(reply.delay))
         let action = actions.withLock { $0.removeValue(forKey: key) }
         action?()
         return (HTTPResponse(status: .init(code: reply.status)), HTTPBody(reply.body))

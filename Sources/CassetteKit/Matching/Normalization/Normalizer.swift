@@ -24,7 +24,7 @@ struct Normalizer: Sendable {
             case .scheme: parts.append(.scheme(url.scheme))
             case .host: parts.append(.host(url.host))
             case .port: parts.append(.port(url.effectivePort))
-            case .path: parts.append(.path(Self.decodePath(url.path)))
+            case .path: parts.append(.path(FormCoding.decodePath(url.path)))
             case .query:
                 let pairs = url.queryItems.map { item in
                     let value = replacer.pair(.query, name: item.name, value: item.value)
@@ -59,17 +59,11 @@ struct Normalizer: Sendable {
         for rule in matcher.rules {
             switch rule {
             case .method: key.method = request.method.uppercased()
-            case .path: key.path = Self.decodePath((url ?? request.parts).path)
+            case .path: key.path = FormCoding.decodePath((url ?? request.parts).path)
             default: continue
             }
         }
         return key
-    }
-
-    /// Percent-decodes a path (`+` stays a plus, unlike in a query).
-    static func decodePath(_ path: String) -> String {
-        guard path.utf8.contains(UInt8(ascii: "%")) else { return path }
-        return path.removingPercentEncoding ?? path
     }
 
     /// The custom predicates of the matcher, which normalization cannot express.

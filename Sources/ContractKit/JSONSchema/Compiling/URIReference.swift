@@ -1,3 +1,5 @@
+import JSONCore
+
 /// RFC 3986 reference resolution for schema identifiers (`$id`, `$ref`), over plain strings so that `urn:`,
 /// `file:` and `http:` URIs all work the same way.
 enum URIReference {
@@ -121,26 +123,6 @@ enum URIReference {
     static func split(_ uri: String) -> (document: String, fragment: String) {
         guard let hash = uri.firstIndex(of: "#") else { return (uri, "") }
         let fragment = String(uri[uri.index(after: hash)...])
-        return (String(uri[..<hash]), fragment.removingPercentEncoding ?? fragment)
-    }
-}
-
-extension String {
-    /// The string with `%XX` escapes decoded, or nil when an escape is malformed or not UTF-8.
-    fileprivate var removingPercentEncoding: String? {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next(), let low = iterator.next(),
-                    let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-                else { return nil }
-                bytes.append(value)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
+        return (String(uri[..<hash]), FormCoding.decodePath(fragment))
     }
 }

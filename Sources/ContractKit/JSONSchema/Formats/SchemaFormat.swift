@@ -1,3 +1,5 @@
+import JSONCore
+
 /// The `format` values that assert (when ``JSONSchema/Options/formatAssertion`` is on). Unknown formats are
 /// annotations only, as the specification asks.
 enum SchemaFormat: String, Sendable {
@@ -23,9 +25,9 @@ enum SchemaFormat: String, Sendable {
     func accepts(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         switch self {
-        case .dateTime: return DateTimeFormat.isDateTime(bytes)
-        case .date: return DateTimeFormat.isDate(bytes[...])
-        case .time: return DateTimeFormat.isTime(bytes[...])
+        case .dateTime: return RFC3339.isDateTime(text)
+        case .date: return RFC3339.isFullDate(text)
+        case .time: return RFC3339.isFullTime(text)
         case .duration: return DateTimeFormat.isDuration(bytes)
         case .email: return NetworkFormat.isEmail(bytes, international: false)
         case .idnEmail: return NetworkFormat.isEmail(bytes, international: true)
@@ -125,13 +127,8 @@ extension UInt8 {
     var isASCIILetter: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) }
 }
 
-/// RFC 3339 dates, times and durations.
+/// RFC 3339 durations (dates and times are JSONCore's ``RFC3339``), and decimal digits.
 enum DateTimeFormat {
-    static func isDateTime(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count > 11, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") else { return false }
-        return isDate(bytes[..<10]) && isTime(bytes[11...])
-    }
-
     /// The decimal value of `count` ASCII digits at `start`, or nil.
     static func number(_ bytes: ArraySlice<UInt8>, _ start: Int, _ count: Int) -> Int? {
         guard start + count <= bytes.endIndex else { return nil }
@@ -141,52 +138,6 @@ enum DateTimeFormat {
             value = value * 10 + Int(byte - 0x30)
         }
         return value
-    }
-
-    static func isDate(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let start = bytes.startIndex
-        guard bytes.count == 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
-            let year = number(bytes, start, 4), let month = number(bytes, start + 5, 2),
-            let day = number(bytes, start + 8, 2), (1...12).contains(month), day >= 1
-        else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= days[month - 1]
-    }
-
-    static func isTime(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let start = bytes.startIndex
-        guard bytes.count >= 9, bytes[start + 2] == UInt8(ascii: ":"), bytes[start + 5] == UInt8(ascii: ":"),
-            let hour = number(bytes, start, 2), let minute = number(bytes, start + 3, 2),
-            let second = number(bytes, start + 6, 2), hour <= 23, minute <= 59, second <= 60
-        else { return false }
-        var index = start + 8
-        if bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let digits = bytes[index...].prefix { $0.isDigit }.count
-            guard digits > 0 else { return false }
-            index += digits
-        }
-        guard index < bytes.endIndex else { return false }
-        var offsetMinutes = 0
-        switch bytes[index] {
-        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-            guard index + 1 == bytes.endIndex else { return false }
-        case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            guard bytes.endIndex - index == 6, bytes[index + 3] == UInt8(ascii: ":"),
-                let offsetHour = number(bytes, index + 1, 2), let offsetMinute = number(bytes, index + 4, 2),
-                offsetHour <= 23, offsetMinute <= 59
-            else { return false }
-            offsetMinutes = (offsetHour * 60 + offsetMinute) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
-        default:
-            return false
-        }
-        if second == 60 {
-            // A leap second happens at 23:59:60 UTC only.
-            let utc = ((hour * 60 + minute - offsetMinutes) % 1440 + 1440) % 1440
-            return utc == 23 * 60 + 59
-        }
-        return true
     }
 
     /// ISO 8601 durations as RFC 3339 Appendix A writes them: `P1Y2M3DT4H5M6S`, `P2W`.

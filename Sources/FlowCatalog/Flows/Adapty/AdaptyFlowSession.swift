@@ -30,7 +30,7 @@ struct AdaptyFlowSession: Sendable {
                 apiKey: apiKey, customerUserId: customerUserId, hosts: .simulator(context.baseURL),
                 device: AdaptyDeviceInfo(deviceId: String(format: "00000000-0000-4000-8000-00000000d%03d", install))),
             transport: transport ?? context.transport, profileStore: AdaptyInMemoryProfileStore(),
-            now: { clock.now }, makeUUID: { identifiers.next() },
+            now: { clock.date }, makeUUID: { identifiers.next() },
             sessionId: String(format: "00000000-0000-4000-8000-00000000e%03d", install),
             sleep: sleep ?? { try await Task.sleep(for: .seconds($0)) })
     }

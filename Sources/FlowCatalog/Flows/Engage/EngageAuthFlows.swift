@@ -17,7 +17,7 @@ extension EngageFlows {
         let token = try await engage.tokens.token()
         return [
             "tokenType": .string(token.tokenType),
-            "lifetime": .number(JSONNumber(Int(token.expiresAt.timeIntervalSince(context.clock.now)))),
+            "lifetime": .number(JSONNumber(Int(token.expiresAt.timeIntervalSince(context.clock.date)))),
             "tokenRequests": .number(JSONNumber(await engage.tokens.requestCount)),
         ]
     }

@@ -31,12 +31,7 @@ enum EngageFlowEnvironment {
                 transport: transport ?? context.transport,
                 storage: .file(context.workingDirectory.appendingPathComponent("engage-events.sqlite")),
                 config: config,
-                clock: .custom(
-                    now: { clock.now },
-                    sleep: { duration in
-                        let (seconds, attoseconds) = duration.components
-                        clock.advance(by: Double(seconds) + Double(attoseconds) / 1e18)
-                    }),
+                clock: clock, now: { clock.date },
                 identifiers: .custom { identifiers.next().uuidString }, device: device,
                 augmentationPlugins: plugins, delegate: delegate))
     }

@@ -27,7 +27,7 @@ struct ReferralHeroFlowSession: Sendable {
             transport: context.transport, subscriberStore: RHInMemorySubscriberStore(),
             deviceInfoProvider: .fixed(
                 RHDeviceInfo(device: "iPhone", osType: "iOS", screenSize: screenSize, ipAddress: ipAddress)),
-            now: { clock.now })
+            now: { clock.date })
         rh.delegate = recorder
         return rh
     }

@@ -35,7 +35,7 @@ struct WalkMeFlowSession: Sendable {
         let walkMe = WalkMe(
             environment: WalkMeEnvironment(
                 transport: NetworkSwitch(context.transport, online: !offline), baseURL: context.baseURL,
-                now: { clock.now }, makeIdentifier: { identifiers.next().uuidString.lowercased() }, store: store,
+                now: { clock.date }, makeIdentifier: { identifiers.next().uuidString.lowercased() }, store: store,
                 device: .fixed(device)))
         walkMe.setCampaignInfoDelegate(recorder)
         walkMe.setAnalyticsDelegate(recorder)

@@ -31,7 +31,7 @@ final class WebEngageFlowSession: Sendable {
         core = WebEngage(
             configuration: WebEngageConfiguration(
                 licenseCode: Self.license, baseURL: context.baseURL, luid: Self.luid),
-            transport: transport, now: { clock.now })
+            transport: transport, now: { clock.date })
         let log = log
         sdk = WEPersonalization(
             webEngage: core, linkOpener: .custom { url in log.append(["opened": .string(url.absoluteString)]) },

@@ -89,7 +89,7 @@ enum EngageEvents {
         }
         for key in ["eventTimestamp", "eventTimeStamp"] {
             if let value = event[key] {
-                guard let text = value.stringValue, EngageTime.isRFC3339(text) else {
+                guard let text = value.stringValue, RFC3339.isDateTime(text) else {
                     return "/\(key): must be an RFC 3339 date-time"
                 }
             }

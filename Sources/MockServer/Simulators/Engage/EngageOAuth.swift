@@ -17,8 +17,8 @@ import JSONCore
 enum EngageOAuth {
     static func respond(to request: CassetteRequest, db: Database, now: Date) throws -> CassetteResponse {
         let settings = try EngageSettings.load(db)
-        guard EngageForm.isForm(request.headers["Content-Type"]),
-            let fields = EngageForm.decode(request.decodedBody)
+        guard MediaType(contentType: request.headers["Content-Type"]) == .form,
+            let fields = FormCoding.decode(validating: request.decodedBody)?.lastValues
         else {
             return error(400, "invalid_request", "The body must be application/x-www-form-urlencoded.")
         }
@@ -83,32 +83,5 @@ enum EngageOAuth {
         if settings.tokenUseLimit > 0, uses >= settings.tokenUseLimit { return "access token expired" }
         try db.execute(sql: "UPDATE engage_tokens SET uses = uses + 1 WHERE token = ?", arguments: [token])
         return nil
-    }
-}
-
-/// `application/x-www-form-urlencoded` bodies.
-enum EngageForm {
-    static func isForm(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        return contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-            == "application/x-www-form-urlencoded"
-    }
-
-    /// The fields (the last value of a repeated name wins), or nil when the body is not UTF-8 or has a broken
-    /// percent escape.
-    static func decode(_ body: Data) -> [String: String]? {
-        guard let text = String(data: body, encoding: .utf8) else { return nil }
-        var fields: [String: String] = [:]
-        for segment in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decodeComponent(parts[0]) else { return nil }
-            guard let value = parts.count > 1 ? decodeComponent(parts[1]) : "" else { return nil }
-            fields[name] = value
-        }
-        return fields
-    }
-
-    private static func decodeComponent(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 }

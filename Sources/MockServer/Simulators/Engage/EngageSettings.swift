@@ -67,7 +67,7 @@ struct EngageSettings: Sendable, Equatable {
     static func now(_ db: Database, state: SimulatorState) throws -> Date {
         if let text = try String.fetchOne(
             db.cachedStatement(sql: "SELECT value FROM engage_settings WHERE key = 'now'")),
-            let date = EngageTime.parseISO(text)
+            let date = RFC3339.date(from: text)
         {
             return date
         }
@@ -77,39 +77,6 @@ struct EngageSettings: Sendable, Equatable {
 
 /// Time formats the simulator reads and writes.
 enum EngageTime {
-    static func parseISO(_ text: String) -> Date? {
-        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        if let date = try? fractional.parse(text) { return date }
-        return try? Date.ISO8601FormatStyle().parse(text)
-    }
-
-    /// Whether `text` is an RFC 3339 date-time (`2026-01-01T00:00:00.000Z`, `…+00:00`): checked byte by byte,
-    /// since a batch of 1,000 events is validated per request.
-    static func isRFC3339(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func digits(_ range: Range<Int>) -> Bool {
-            range.upperBound <= bytes.count && range.allSatisfy { (48...57).contains(bytes[$0]) }
-        }
-        func byte(_ index: Int, _ character: Character) -> Bool {
-            index < bytes.count && bytes[index] == character.asciiValue
-        }
-        guard digits(0..<4), byte(4, "-"), digits(5..<7), byte(7, "-"), digits(8..<10),
-            byte(10, "T") || byte(10, "t"), digits(11..<13), byte(13, ":"), digits(14..<16), byte(16, ":"),
-            digits(17..<19)
-        else { return false }
-        var index = 19
-        if byte(index, ".") {
-            index += 1
-            let start = index
-            while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
-            guard index > start else { return false }
-        }
-        if byte(index, "Z") || byte(index, "z") { return index + 1 == bytes.count }
-        guard byte(index, "+") || byte(index, "-") else { return false }
-        return digits(index + 1..<index + 3) && byte(index + 3, ":") && digits(index + 4..<index + 6)
-            && index + 6 == bytes.count
-    }
-
     static func iso(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }

@@ -1,6 +1,7 @@
 import CassetteKit
 import Foundation
 import GRDB
+import JSONCore
 import LibXML
 
 /// `/XMLAPI` (§2): the `xml` form field, the bearer check, and the operations.
@@ -33,10 +34,12 @@ enum EngageXMLAPI {
         guard body.count <= maximumBodyBytes else {
             throw .invalidXML("the request is larger than \(maximumBodyBytes) bytes")
         }
-        guard EngageForm.isForm(request.headers["Content-Type"]) else {
+        guard MediaType(contentType: request.headers["Content-Type"]) == .form else {
             throw .invalidXML("the body must be application/x-www-form-urlencoded with an xml field")
         }
-        guard let fields = EngageForm.decode(body) else { throw .invalidXML("the form body cannot be decoded") }
+        guard let fields = FormCoding.decode(validating: body)?.lastValues else {
+            throw .invalidXML("the form body cannot be decoded")
+        }
         guard let text = fields["xml"], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .invalidXML("missing xml field")
         }

@@ -1,5 +1,6 @@
 import CassetteKit
 import Foundation
+import JSONCore
 
 /// One SDK API call, read from the path relative to `/referralhero`. Accepts the clients' quirks (§1.1): duplicate
 /// slashes (Flutter's `v1//lists`), a trailing slash (Android's `/subscribers/`), and an optional `/api/sdk/v1`
@@ -24,20 +25,10 @@ enum ReferralHeroRoute: Equatable {
 
         init(url: String) {
             let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            var segments = (parts.first ?? "").split(separator: "/").map { String($0).removingPercentEncoding ?? "" }
+            var segments = (parts.first ?? "").split(separator: "/").map { FormCoding.decodePath($0) }
             if segments.starts(with: ["api", "sdk", "v1"]) { segments.removeFirst(3) }
             self.segments = segments
-            var query: [String: String] = [:]
-            if parts.count == 2 {
-                for pair in parts[1].split(separator: "&") {
-                    let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    let decode = { (text: Substring) in
-                        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
-                    }
-                    query[decode(item[0])] = item.count == 2 ? decode(item[1]) : ""
-                }
-            }
-            self.query = query
+            query = parts.count == 2 ? FormCoding.decode(parts[1]).lastValues : [:]
         }
     }
 

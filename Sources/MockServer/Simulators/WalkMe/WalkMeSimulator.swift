@@ -109,22 +109,14 @@ extension WalkMeSimulator {
     }
 }
 
-/// The path's segments without empty ones, and the query's parameters (percent-decoded).
+/// The path's segments without empty ones, and the query's parameters (percent-decoded, `+` as a space).
 struct WalkMeTarget {
     var segments: [String]
     var query: [String: String]
 
     init(url: String) {
         let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        segments = (parts.first ?? "").split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-        var query: [String: String] = [:]
-        if parts.count == 2 {
-            for pair in parts[1].split(separator: "&") {
-                let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let decode = { (text: Substring) in text.removingPercentEncoding ?? String(text) }
-                if let name = item.first { query[decode(name)] = item.count == 2 ? decode(item[1]) : "" }
-            }
-        }
-        self.query = query
+        segments = (parts.first ?? "").split(separator: "/").map { FormCoding.decodePath($0) }
+        query = parts.count == 2 ? FormCoding.decode(parts[1]).lastValues : [:]
     }
 }

@@ -77,22 +77,12 @@ struct WebEngagePath {
 
     init(url: String) {
         let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var segments = (parts.first ?? "").split(separator: "/").map { String($0).removingPercentEncoding ?? "" }
+        var segments = (parts.first ?? "").split(separator: "/").map { FormCoding.decodePath($0) }
         if segments.count == 5, segments[0] == "users", segments[3] == "templates" {
             segments = [segments[0], segments[1], segments[2], "templates/" + segments[4]]
         }
         self.segments = segments
-        var query: [String: String] = [:]
-        if parts.count == 2 {
-            for pair in parts[1].split(separator: "&") {
-                let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let decode = { (text: Substring) in
-                    text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
-                }
-                if let name = item.first { query[decode(name)] = item.count == 2 ? decode(item[1]) : "" }
-            }
-        }
-        self.query = query
+        query = parts.count == 2 ? FormCoding.decode(parts[1]).lastValues : [:]
     }
 }
 

@@ -1,33 +1,5 @@
-public import Foundation
+import Foundation
 import Synchronization
-
-/// Where EngageSDK reads the time and how it waits: token expiry, backoff, sessions, campaign expiry,
-/// augmentation timeouts and event timestamps all go through one injected value, so tests never sleep.
-public struct EngageClock: Sendable {
-    /// The current wall-clock time.
-    public var now: @Sendable () -> Date
-    /// Suspends for `duration`; throws `CancellationError` when the task is cancelled.
-    public var sleep: @Sendable (Duration) async throws -> Void
-
-    public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void) {
-        self.now = now
-        self.sleep = sleep
-    }
-
-    /// The system clock and `Task.sleep`.
-    public static let system = EngageClock(
-        now: { Date() },
-        sleep: { duration in try await Task.sleep(for: duration) }
-    )
-
-    /// A clock built from two closures (tests pass a manual clock here).
-    public static func custom(
-        now: @escaping @Sendable () -> Date,
-        sleep: @escaping @Sendable (Duration) async throws -> Void
-    ) -> EngageClock {
-        EngageClock(now: now, sleep: sleep)
-    }
-}
 
 /// Makes the identifiers EngageSDK needs: mobile user ids, device ids and audit record ids (``next``), and
 /// event identities (``nextEventID``).

@@ -1,0 +1,82 @@
+import Foundation
+import HarnessTesting
+import Testing
+
+/// ARCHITECTURE.md's "one of each foundation type", read from `Sources/`: a second form decoder, media type,
+/// RFC 3339 reader, clock or seeded generator fails here with the file that holds it.
+@Suite("One of each foundation type")
+struct FoundationTypesTests {
+    /// Every Swift file under `folder` (`Sources`, `Tests`), by its path relative to the repository root, with its
+    /// lines.
+    static func files(in folder: String) throws -> [(path: String, lines: [Substring])] {
+        let root = try RepositoryRoot.url()
+        let folder = root.appendingPathComponent(folder)
+        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        var result: [(path: String, lines: [Substring])] = []
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let path = String(file.path.dropFirst(root.path.count + 1))
+            result.append((path, try String(contentsOf: file, encoding: .utf8).split(separator: "\n")))
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    /// The `path:line` of each line outside `allowed` folders that `matches`.
+    static func places(
+        in folders: [String] = ["Sources"], allowed: [String], _ matches: (Substring) -> Bool
+    ) throws -> [String] {
+        let files = try folders.flatMap { try Self.files(in: $0) }
+        #expect(files.count > 100, "\(folders) hold the package's files")
+        var found: [String] = []
+        for file in files where !allowed.contains(where: file.path.hasPrefix) {
+            for (number, line) in file.lines.enumerated() where matches(line) {
+                found.append("\(file.path):\(number + 1)")
+            }
+        }
+        return found
+    }
+
+    @Test("Percent-decoding happens only in JSONCore's FormCoding")
+    func oneFormCodec() throws {
+        let found = try Self.places(allowed: ["Sources/JSONCore/Forms/"]) { line in
+            line.contains("removingPercentEncoding") || line.contains(#"replacingOccurrences(of: "+""#)
+                || line.contains(#"split(separator: "&""#) || line.contains("enum FormFields")
+        }
+        #expect(found.isEmpty, "decode forms, queries and paths with FormCoding instead: \(found)")
+    }
+
+    @Test("There is one MediaType, CassetteKit's")
+    func oneMediaType() throws {
+        let found = try Self.places(allowed: ["Sources/CassetteKit/Bodies/MediaType.swift"]) { line in
+            line.contains(/(enum|struct|class) MediaType\b/)
+        }
+        #expect(found.isEmpty, "classify content types with CassetteKit's MediaType instead: \(found)")
+    }
+
+    @Test("RFC 3339 text is read only by JSONCore's RFC3339")
+    func oneRFC3339Reader() throws {
+        let found = try Self.places(allowed: ["Sources/JSONCore/Dates/"]) { line in
+            line.contains("ISO8601DateFormatter") || line.contains(/ISO8601FormatStyle.*\.parse\(/)
+                || line.contains(/func is(RFC3339|DateTime)\b/)
+        }
+        #expect(found.isEmpty, "read timestamps with RFC3339.date(from:) instead: \(found)")
+    }
+
+    @Test("The only seeded random number generator is JSONCore's SeededGenerator")
+    func oneSeededGenerator() throws {
+        let found = try Self.places(allowed: ["Sources/JSONCore/Random/"]) { line in
+            line.contains(/(struct|class) \w+[^{]*RandomNumberGenerator/) || line.contains("0x9E37_79B9_7F4A_7C15")
+        }
+        #expect(found.isEmpty, "draw from SeededGenerator instead: \(found)")
+    }
+
+    @Test("Time is Swift's Clock: the only clock types are HarnessTesting's ManualClock and the flows' FlowClock")
+    func oneClock() throws {
+        let allowed = [
+            "Sources/HarnessTesting/Time/ManualClock.swift", "Sources/FlowCatalog/Catalog/FlowClock.swift",
+        ]
+        let found = try Self.places(in: ["Sources", "Tests"], allowed: allowed) { line in
+            line.contains(/(struct|class|enum|actor|protocol) \w*Clock\b/)
+        }
+        #expect(found.isEmpty, "take `any Clock<Duration>` and a `now` closure, and test with ManualClock: \(found)")
+    }
+}
