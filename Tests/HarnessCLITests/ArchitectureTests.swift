@@ -33,46 +33,18 @@ struct ArchitectureTests {
 
     @Test("No source file of the mock server imports an SDK module")
     func simulatorSourcesImportNoSDK() throws {
-        let folder = try RepositoryRoot.url().appendingPathComponent("Sources/MockServer")
-        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
-        var offending: [String] = []
-        var checked = 0
-        for case let file as URL in files where file.pathExtension == "swift" {
-            checked += 1
-            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
-                let words = line.split(separator: " ")
-                if let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                    words[index + 1].hasSuffix("SDK")
-                {
-                    offending.append("\(file.lastPathComponent): \(line)")
-                }
-            }
+        let offending = try SourceScan.places(in: ["Sources/MockServer"], minimumFiles: 10) { line in
+            SourceScan.importedModule(line)?.module.hasSuffix("SDK") == true
         }
-        #expect(checked > 10)
         #expect(offending.isEmpty, "\(offending)")
     }
 
     @Test("No source file of the mock server imports GRDB publicly, so the public Simulator API is free of GRDB")
     func simulatorAPIFreeOfGRDB() throws {
-        let folder = try RepositoryRoot.url().appendingPathComponent("Sources/MockServer")
-        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
-        var offending: [String] = []
-        var checked = 0
-        for case let file as URL in files where file.pathExtension == "swift" {
-            checked += 1
-            for (number, line) in try String(contentsOf: file, encoding: .utf8).split(
-                separator: "\n", omittingEmptySubsequences: false
-            ).enumerated() {
-                let words = line.split(separator: " ")
-                if let index = words.firstIndex(of: "import"), index + 1 < words.count, words[index + 1] == "GRDB",
-                    words[..<index].contains(where: { $0 == "public" || $0 == "@_exported" })
-                {
-                    offending.append("\(file.lastPathComponent):\(number + 1): \(line)")
-                }
-            }
+        let offending = try SourceScan.places(in: ["Sources/MockServer"], minimumFiles: 10) { line in
+            SourceScan.importedModule(line).map { $0.module == "GRDB" && $0.isPublic } == true
         }
-        #expect(checked > 10)
-        #expect(offending.isEmpty, "use `package import GRDB` (or internal): \(offending)")
+        #expect(offending.isEmpty, "\(offending)")
     }
 
     @Test("The manifest reader finds dependencies and ignores products")

@@ -6,33 +6,10 @@ import Testing
 /// RFC 3339 reader, clock or seeded generator fails here with the file that holds it.
 @Suite("One of each foundation type")
 struct FoundationTypesTests {
-    /// Every Swift file under `folder` (`Sources`, `Tests`), by its path relative to the repository root, with its
-    /// lines.
-    static func files(in folder: String) throws -> [(path: String, lines: [Substring])] {
-        let root = try RepositoryRoot.url()
-        let folder = root.appendingPathComponent(folder)
-        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
-        var result: [(path: String, lines: [Substring])] = []
-        for case let file as URL in files where file.pathExtension == "swift" {
-            let path = String(file.path.dropFirst(root.path.count + 1))
-            result.append((path, try String(contentsOf: file, encoding: .utf8).split(separator: "\n")))
-        }
-        return result.sorted { $0.path < $1.path }
-    }
-
-    /// The `path:line` of each line outside `allowed` folders that `matches`.
     static func places(
         in folders: [String] = ["Sources"], allowed: [String], _ matches: (Substring) -> Bool
     ) throws -> [String] {
-        let files = try folders.flatMap { try Self.files(in: $0) }
-        #expect(files.count > 100, "\(folders) hold the package's files")
-        var found: [String] = []
-        for file in files where !allowed.contains(where: file.path.hasPrefix) {
-            for (number, line) in file.lines.enumerated() where matches(line) {
-                found.append("\(file.path):\(number + 1)")
-            }
-        }
-        return found
+        try SourceScan.places(in: folders, allowed: allowed, matches)
     }
 
     @Test("Percent-decoding happens only in JSONCore's FormCoding")

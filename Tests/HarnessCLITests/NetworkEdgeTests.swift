@@ -12,19 +12,9 @@ struct NetworkEdgeTests {
 
     @Test("No source file outside Sources/MockServer imports SwiftNIO or Hummingbird")
     func onlyMockServerImportsNIO() throws {
-        let sources = try RepositoryRoot.url().appendingPathComponent("Sources")
-        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
-        var offending: [String] = []
-        var checked = 0
-        for case let file as URL in files where file.pathExtension == "swift" {
-            guard !file.path.contains("/Sources/MockServer/") else { continue }
-            checked += 1
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-            for (number, line) in lines.enumerated() where Self.importedModule(line).map(Self.isEdge) == true {
-                offending.append("\(file.path.split(separator: "/Sources/").last ?? ""):\(number + 1): \(line)")
-            }
+        let offending = try SourceScan.places(allowed: ["Sources/MockServer/"]) { line in
+            SourceScan.importedModule(line).map { Self.isEdge($0.module) } == true
         }
-        #expect(checked > 100)
         #expect(offending.isEmpty, "only MockServer may import SwiftNIO or Hummingbird: \(offending)")
     }
 
@@ -47,20 +37,13 @@ struct NetworkEdgeTests {
 
     @Test("The import reader sees plain, access-level and attributed imports, and nothing else")
     func readerSelfCheck() {
-        #expect(Self.importedModule("import NIOCore") == "NIOCore")
-        #expect(Self.importedModule("public import NIOPosix") == "NIOPosix")
-        #expect(Self.importedModule("@preconcurrency import Hummingbird") == "Hummingbird")
-        #expect(Self.importedModule("// import NIOCore") == nil)
-        #expect(Self.importedModule("let x = 1") == nil)
+        #expect(SourceScan.importedModule("import NIOCore")?.module == "NIOCore")
+        #expect(SourceScan.importedModule("public import NIOPosix")?.isPublic == true)
+        #expect(SourceScan.importedModule("@preconcurrency import Hummingbird")?.module == "Hummingbird")
+        #expect(SourceScan.importedModule("package import GRDB")?.isPublic == false)
+        #expect(SourceScan.importedModule("// import NIOCore") == nil)
+        #expect(SourceScan.importedModule("let x = 1") == nil)
         #expect(Self.isEdge("NIOHTTP1") && !Self.isEdge("AsyncHTTPClient"))
-    }
-
-    static func importedModule(_ line: Substring) -> String? {
-        let words = line.split(separator: " ")
-        guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-            words[..<index].allSatisfy({ $0.hasPrefix("@") || ["public", "internal", "package"].contains($0) })
-        else { return nil }
-        return String(words[index + 1])
     }
 
     static func isEdge(_ module: String) -> Bool { edgeModules.contains(module) }
