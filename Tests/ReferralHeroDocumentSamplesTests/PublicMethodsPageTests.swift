@@ -75,7 +75,7 @@ struct PublicMethodsPageTests {
                 RH(
                     configuration: RHConfiguration(
                         apiToken: "rh-sim-token", campaignUUID: "MF83c9616aa3", serverURL: base),
-                    transport: UpstreamTransport.make(), subscriberStore: RHInMemorySubscriberStore(),
+                    transport: UpstreamTransport(), subscriberStore: RHInMemorySubscriberStore(),
                     deviceInfoProvider: .fixed(
                         RHDeviceInfo(device: "iPhone", osType: "iOS", screenSize: "393x852", ipAddress: "203.0.113.7")))
             )

@@ -24,11 +24,6 @@ public struct UpstreamTransport: ClientTransport {
             configuration: .init(client: .shared, timeout: .nanoseconds(Self.nanoseconds(timeout))))
     }
 
-    /// A transport with the given timeout, as an existential for the places that hold any transport.
-    public static func make(timeout: Duration = .seconds(30)) -> any ClientTransport {
-        UpstreamTransport(timeout: timeout)
-    }
-
     /// Sends `request` to `baseURL` joined with its path; see the type's description for what differs from the wire.
     public func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String

@@ -24,7 +24,7 @@ enum ProviderCheck {
         let target: String
         if let against {
             target = against.absoluteString
-            let transport = UpstreamTransport.make()
+            let transport = UpstreamTransport()
             send = { request in
                 try await transport.send(request, baseURL: against, operationID: "provider-check")
             }

@@ -110,7 +110,7 @@ public struct FlowRecorder: Sendable {
         let outcome: JSONValue
         if let upstream {
             baseURL = upstream
-            let transport = RecordingTransport(upstream: UpstreamTransport.make(), recorder: recorder)
+            let transport = RecordingTransport(upstream: UpstreamTransport(), recorder: recorder)
             outcome = try await FlowRunner.run(
                 flow, transport: transport, baseURL: baseURL, clock: clock, timeout: flowTimeout)
         } else {
@@ -128,7 +128,7 @@ public struct FlowRecorder: Sendable {
                 try await FlowSetup.send(flow, to: server.simulators)
                 baseURL = Self.placeholderBaseURL(for: flow.vendor)
                 let real = RebasingTransport(
-                    target: endpoints.baseURL(for: flow.vendor), upstream: UpstreamTransport.make())
+                    target: endpoints.baseURL(for: flow.vendor), upstream: UpstreamTransport())
                 let transport = RecordingTransport(upstream: real, recorder: recorder)
                 outcome = try await FlowRunner.run(
                     flow, transport: transport, baseURL: baseURL, clock: clock, timeout: flowTimeout)

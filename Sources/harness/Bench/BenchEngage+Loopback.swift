@@ -27,7 +27,7 @@ extension Harness.Bench.BenchEngage {
                     credentials: EngageCredentials(
                         clientID: "sim-client-id", clientSecret: "sim-client-secret", refreshToken: "sim-refresh-token"),
                     host: endpoints.baseURL(for: "engage").absoluteString, listID: "23949",
-                    transport: UpstreamTransport.make(timeout: .seconds(60)),
+                    transport: UpstreamTransport(timeout: .seconds(60)),
                     storage: .file(folder.appendingPathComponent("events.sqlite")), config: config))
             let builder = try await engage.ubf.builder()
             let now = Date()

@@ -132,7 +132,7 @@ enum FuzzTargets {
     static func preflight(_ url: URL) async throws {
         guard url.host != nil else { throw FuzzError.unreachable(target: url.absoluteString, reason: "no host") }
         do {
-            _ = try await UpstreamTransport.make(timeout: .seconds(5)).send(
+            _ = try await UpstreamTransport(timeout: .seconds(5)).send(
                 CassetteRequest(method: "GET", url: "/"), baseURL: url, operationID: "preflight")
         } catch {
             throw FuzzError.unreachable(target: url.absoluteString, reason: String(describing: error))
@@ -147,7 +147,7 @@ enum FuzzTargets {
                 throw FuzzError.unreachable(target: against, reason: "not a URL")
             }
             try await preflight(url)
-            let transport = UpstreamTransport.make(timeout: .milliseconds(Int(min(timeout, 3_600) * 1_000) + 1_000))
+            let transport = UpstreamTransport(timeout: .milliseconds(Int(min(timeout, 3_600) * 1_000) + 1_000))
             return FuzzTarget(name: base, baseURL: base) { request in
                 try await transport.send(request, baseURL: url, operationID: "fuzz")
             }
