@@ -20,6 +20,8 @@ enum ProviderCheck {
         let volatile = flow.volatile + cassette.harness.volatile + vendorVolatile
         let baseURL = ConsumerCheck.recordedBaseURL(of: cassette, vendor: flow.vendor)
         let recordedTime = RecordedTime()
+        // Compiled once for the whole cassette; nil when a volatile field does not compile.
+        let comparison = try? BodyComparison(volatile: volatile)
         let send: @Sendable (CassetteRequest) async throws -> CassetteResponse
         let target: String
         if let against {
@@ -60,7 +62,7 @@ enum ProviderCheck {
                 break
             }
             binding.learn(recorded: expected, received: actual)
-            let differences = ResponseComparison.differences(expected: expected, actual: actual, volatile: volatile)
+            let differences = ResponseComparison.differences(expected: expected, actual: actual, comparison: comparison)
             if !differences.isEmpty {
                 failures.append(
                     "\(file) entry \(index) (\(request.method) \(relative.url)): \(target) answers differently\n"
@@ -94,7 +96,7 @@ enum ProviderCheck {
 /// Compares a recorded response with the one received, the way request matching compares requests.
 enum ResponseComparison {
     static func differences(
-        expected: CassetteResponse, actual: CassetteResponse, volatile: [FieldRule]
+        expected: CassetteResponse, actual: CassetteResponse, comparison: BodyComparison?
     ) -> [String] {
         var found: [String] = []
         if expected.status != actual.status {
@@ -106,7 +108,7 @@ enum ResponseComparison {
             found.append("header Content-Type: expected \(expectedType ?? "none"), got \(actualType ?? "none")")
         }
         if expected.decodedBody.isEmpty && actual.decodedBody.isEmpty { return found }
-        guard let comparison = try? BodyComparison(volatile: volatile) else {
+        guard let comparison else {
             return found + ["body: the volatile fields do not compile"]
         }
         let differences = comparison.differences(
