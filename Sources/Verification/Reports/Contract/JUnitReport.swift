@@ -12,10 +12,7 @@ public enum JUnitReport {
     /// One suite per cassette, for documents that hold more than the contract check (``FlowJUnitReport``).
     public static func suites(_ report: ContractReport) -> [JUnitDocument.Suite] {
         report.cassettes.map { cassette in
-            let className =
-                "contract."
-                + cassette.path.split(separator: ".har").joined().split(separator: "/")
-                .joined(separator: ".")
+            let className = "contract." + cassette.path.replacing(".har", with: "").replacing("/", with: ".")
             var cases: [JUnitDocument.TestCase] = []
             if let error = cassette.error {
                 cases.append(
