@@ -38,6 +38,14 @@ struct FoundationTypesTests {
         #expect(found.isEmpty, "read timestamps with RFC3339.date(from:) instead: \(found)")
     }
 
+    @Test("Calendar arithmetic lives only in JSONCore's CivilDays")
+    func oneCalendar() throws {
+        let found = try Self.places(allowed: ["Sources/JSONCore/Dates/CivilDays.swift"]) { line in
+            line.contains("719_468") || line.contains("146_097") || line.contains("719468")
+        }
+        #expect(found.isEmpty, "convert days and dates with CivilDays instead: \(found)")
+    }
+
     @Test("The only seeded random number generator is JSONCore's SeededGenerator")
     func oneSeededGenerator() throws {
         let found = try Self.places(allowed: ["Sources/JSONCore/Random/"]) { line in

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// A UTC calendar date and time, computed arithmetically (no `DateFormatter`, no time zone database), so the
 /// timestamps EngageSDK writes are fast and the same on every machine.
@@ -42,17 +43,9 @@ struct CivilTime: Hashable {
             rest += 86_400_000
             days -= 1
         }
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let (year, month, day) = CivilDays.date(days: days)
         self.init(
-            year: Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)),
+            year: Int(year),
             month: Int(month),
             day: Int(day),
             hour: Int(rest / 3_600_000),
@@ -67,14 +60,7 @@ struct CivilTime: Hashable {
         guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
             (0...60).contains(second)
         else { return nil }
-        // Howard Hinnant's days_from_civil.
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
+        let days = CivilDays.days(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return Date(timeIntervalSince1970: Double(seconds * 1000 + Int64(millisecond)) / 1000)
     }

@@ -119,13 +119,7 @@ private struct Stamp {
     }
 
     var date: Date {
-        // Days since 1970-01-01 in the proleptic Gregorian calendar (civil-from-days, inverted).
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
+        let days = Int(CivilDays.days(year: Int64(year), month: Int64(month), day: Int64(day)))
         let seconds = days * 86_400 + clock.hour * 3600 + clock.minute * 60 + clock.second - clock.offset
         if clock.fractionDigits <= 3 {
             // Whole milliseconds, divided once: the same Date Foundation's ISO 8601 parsers give.

@@ -72,6 +72,9 @@ public final class FaultRules: Sendable {
     /// The rules in the order they were added.
     public var all: [FaultRule] { state.withLock { $0.rules } }
 
+    /// Whether no rule is set (read without counting a use, so a request may skip the fault path).
+    var isEmpty: Bool { state.withLock { $0.rules.isEmpty } }
+
     /// The plan of the first rule matching the request, counting one use of a limited rule.
     func plan(method: String, path: Substring) -> FaultPlan? {
         state.withLock { state in

@@ -71,6 +71,20 @@ extension CassetteLibrary {
         return .miss(missReport(vendor: vendor, request: request, named: named))
     }
 
+    /// The hit ``lookup(vendor:request:route:named:)`` would give, found only among cassettes already parsed: nil
+    /// on a miss or when a candidate is not parsed yet, so the caller can ask `lookup` off the event loop (which
+    /// reads the file). Nothing is consumed unless it returns a hit.
+    func parsedHit(
+        vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?
+    ) -> (cassette: LoadedCassette, entry: Int)? {
+        guard let candidates = parsedCandidates(vendor: vendor, route: route, named: named) else { return nil }
+        for cassette in candidates {
+            let matching = cassette.memo.matches(for: request, in: cassette.session.index)
+            if case .hit(let entry) = cassette.session.take(matching) { return (cassette, entry) }
+        }
+        return nil
+    }
+
     /// The nearest recorded request over the vendor's cassettes (fewest differing fields wins).
     func missReport(vendor: String, request: CassetteRequest, named: CassetteName?) -> ReplayMissReport {
         let searched = cassettes(vendor: vendor, named: named)

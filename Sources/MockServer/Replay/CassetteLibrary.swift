@@ -163,11 +163,26 @@ final class CassetteLibrary: Sendable {
 
     /// The cassettes that may answer `request` of `vendor`: the named one, or those with its route.
     func candidates(vendor: String, route: RouteKey, named: CassetteName?) -> [LoadedCassette] {
-        let slots = catalog.withLock { catalog in
+        candidateSlots(vendor: vendor, route: route, named: named).compactMap(\.cassette)
+    }
+
+    /// ``candidates(vendor:route:named:)`` when every one is parsed already; nil when one is not.
+    func parsedCandidates(vendor: String, route: RouteKey, named: CassetteName?) -> [LoadedCassette]? {
+        let slots = candidateSlots(vendor: vendor, route: route, named: named)
+        var parsed: [LoadedCassette] = []
+        parsed.reserveCapacity(slots.count)
+        for slot in slots {
+            guard let cassette = slot.parsed else { return nil }
+            parsed.append(cassette)
+        }
+        return parsed
+    }
+
+    private func candidateSlots(vendor: String, route: RouteKey, named: CassetteName?) -> [CassetteSlot] {
+        catalog.withLock { catalog in
             if let named { return catalog.cassettes[named].map { [$0] } ?? [] }
             return (catalog.routes[vendor]?[route] ?? []).compactMap { catalog.cassettes[$0] }
         }
-        return slots.compactMap(\.cassette)
     }
 
     /// Every cassette of a vendor (or the named one), for miss diagnostics.

@@ -33,8 +33,8 @@ extension MockServer {
                 logger: logger))
     }
 
-    /// The Hummingbird application: the harness responder on HTTP/1.1, with the truncation handler in every
-    /// connection's pipeline.
+    /// The Hummingbird application: the harness responder on HTTP/1.1, with the truncation handler and the
+    /// replay hits answered on the event loop in every connection's pipeline.
     func makeApplication(
         onReady: @escaping @Sendable (MockServerEndpoints) -> Void = { _ in }
     ) -> some ApplicationProtocol {
@@ -43,7 +43,9 @@ extension MockServer {
         let logger = self.logger
         return Application(
             responder: HarnessResponder(core: core, admin: AdminAPI(core: core).responder()),
-            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [TruncationHandler()])),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [TruncationHandler(), ImmediateReplay(core: core)])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in

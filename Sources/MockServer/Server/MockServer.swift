@@ -71,6 +71,8 @@ public final class MockServer: Sendable {
 
     /// Every request seen, for assertions.
     public var journal: RequestJournal { core.journal }
+    /// How many replay hits were answered on the event loop, ahead of the responder (for tests).
+    package var eventLoopHits: Int { core.eventLoopHits.load(ordering: .relaxed) }
     /// The admin fault rules, editable in-process too.
     public var faultRules: FaultRules { core.faultRules }
     /// The simulators and their state.

@@ -57,11 +57,8 @@ extension ServerCore {
             }
         }
 
-        var cassetteRequest = CassetteRequest(
-            method: method, url: target.relative(path: relativePath), headers: HeaderFields(request.headers),
-            body: Data(body.readableBytesView))
-        cassetteRequest.headers.removeAll(named: Self.faultHeader.rawName)
-        cassetteRequest.headers.removeAll(named: ProxyAccess.tokenHeader.rawName)
+        let cassetteRequest = Self.cassetteRequest(
+            method: method, target: target, relativePath: relativePath, headers: request.headers, body: body)
         var response: Response
         do {
             response = try await answer(cassetteRequest, vendor: vendor, request: request, entry: &entry)
@@ -120,6 +117,19 @@ extension ServerCore {
             entry.outcome = recorded ? .recorded : .proxyFailed
             return response
         }
+    }
+
+    /// The request as cassettes hold it: its URL relative to the vendor's mount, without the harness's own
+    /// fault and proxy-token headers.
+    static func cassetteRequest(
+        method: String, target: RequestTarget, relativePath: Substring, headers: HTTPFields, body: ByteBuffer
+    ) -> CassetteRequest {
+        var request = CassetteRequest(
+            method: method, url: target.relative(path: relativePath), headers: HeaderFields(headers),
+            body: Data(body.readableBytesView))
+        request.headers.removeAll(named: faultHeader.rawName)
+        request.headers.removeAll(named: ProxyAccess.tokenHeader.rawName)
+        return request
     }
 
     /// The cassette recorded into when the request names none: `--cassette`, or `<vendor>/recorded`.

@@ -15,6 +15,10 @@ final class ServerCore: Sendable {
     let injector: FaultInjector
     let logger: Logger
     let now: @Sendable () -> Date
+    /// The `Date` header of answers written on the event loop.
+    let dates = HTTPDate()
+    /// Replay hits answered on the event loop (``ImmediateReplay``).
+    let eventLoopHits = Atomic<Int>(0)
     /// Set while the server runs in a proxying mode (or may switch to one).
     let proxy = Mutex<RecordingProxy?>(nil)
     private let modeIndex: Atomic<Int>

@@ -80,16 +80,20 @@ enum RawTCP {
         }
     }
 
-    /// Sends `text` and reads until the server closes the connection.
-    static func exchange(port: Int, _ text: String) async throws -> Outcome {
+    /// Sends `text` and reads until the server closes the connection; with `halfClose`, the client's side of
+    /// the connection is shut after sending (a keep-alive server then ends too).
+    static func exchange(port: Int, _ text: String, halfClose: Bool = false) async throws -> Outcome {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
+                        wrappingChannelSynchronously: channel,
+                        configuration: .init(isOutboundHalfClosureEnabled: halfClose))
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
             try await outbound.write(ByteBuffer(string: text))
+            if halfClose { outbound.finish() }
             var received: [UInt8] = []
             do {
                 for try await chunk in inbound { received += chunk.readableBytesView }

@@ -1,0 +1,158 @@
+import CassetteKit
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+import Synchronization
+
+/// Answers replay hits on the connection's event loop, in the pipeline ahead of Hummingbird: a complete request
+/// whose recorded answer is already parsed is looked up and written here, without the hop to a concurrency task.
+/// Everything else passes on to Hummingbird unchanged and is answered as before: misses, faults, the admin API,
+/// `HEAD`, `Connection: close`, bodies above ``largestBody``, cassettes not parsed yet, and every mode but
+/// replay and spy.
+///
+/// Responses leave in request order: once a request has passed on, the requests after it pass on too until
+/// Hummingbird has ended its response.
+final class ImmediateReplay: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// Bodies above this many bytes pass on to Hummingbird as they arrive rather than being held here.
+    static let largestBody = 64 * 1024
+
+    private enum State {
+        /// Between requests.
+        case idle
+        /// Holding a request that may be answered here, until its end.
+        case holding(HTTPRequest, ByteBuffer)
+        /// Passing the current request on to Hummingbird, until its end.
+        case passing
+    }
+
+    private let core: ServerCore
+    private var state = State.idle
+    /// Requests passed on whose response Hummingbird has not ended yet.
+    private var awaitingResponses = 0
+    private var needsFlush = false
+
+    init(core: ServerCore) {
+        self.core = core
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch (state, part) {
+        case (.idle, .head(let head)):
+            if awaitingResponses == 0, core.mayAnswerImmediately(head, largestBody: Self.largestBody) {
+                state = .holding(head, context.channel.allocator.buffer(capacity: 0))
+            } else {
+                passOn(context: context, head: head, body: nil)
+            }
+        case (.holding(let head, var body), .body(let chunk)):
+            state = .idle
+            body.writeImmutableBuffer(chunk)
+            if body.readableBytes > Self.largestBody {
+                passOn(context: context, head: head, body: body)
+            } else {
+                state = .holding(head, body)
+            }
+        case (.holding(let head, let body), .end(let trailers)):
+            state = .idle
+            if trailers == nil, let answer = core.immediateAnswer(head: head, body: body) {
+                context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
+                if answer.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(answer.body)), promise: nil) }
+                context.write(wrapOutboundOut(.end(nil)), promise: nil)
+                needsFlush = true
+            } else {
+                passOn(context: context, head: head, body: body)
+                context.fireChannelRead(data)
+                state = .idle
+            }
+        case (.passing, .end):
+            state = .idle
+            context.fireChannelRead(data)
+        default:
+            // The rest of a request being passed on (or parts out of order, which Hummingbird reports).
+            context.fireChannelRead(data)
+        }
+    }
+
+    /// Hands a request to Hummingbird: its head and what was held of its body.
+    private func passOn(context: ChannelHandlerContext, head: HTTPRequest, body: ByteBuffer?) {
+        awaitingResponses += 1
+        state = .passing
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+        if let body, body.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(.body(body))) }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if needsFlush {
+            needsFlush = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { awaitingResponses = max(0, awaitingResponses - 1) }
+        context.write(data, promise: promise)
+    }
+}
+
+@available(*, unavailable)
+extension ImmediateReplay: Sendable {}
+
+/// A recorded answer ready for the wire.
+struct ImmediateAnswer {
+    var head: HTTPResponse
+    var body: ByteBuffer
+}
+
+extension ServerCore {
+    /// Whether a request with this head may be answered on the event loop, judged from the head alone: a
+    /// replaying mode, no fault rule or fault header, not the admin API, not `HEAD`, no `Connection: close`, and
+    /// a declared body of at most `largestBody` bytes.
+    func mayAnswerImmediately(_ head: HTTPRequest, largestBody: Int) -> Bool {
+        guard mode.replays, head.method != .head, head.headerFields[Self.faultHeader] == nil else { return false }
+        if let length = head.headerFields[.contentLength] {
+            guard let bytes = Int(length), bytes <= largestBody else { return false }
+        }
+        if head.headerFields[values: .connection].contains(where: { $0.lowercased().contains("close") }) {
+            return false
+        }
+        let path = head.path ?? "/"
+        if path == "/__harness" || path.hasPrefix("/__harness/") || path.hasPrefix("/__harness?") { return false }
+        return faultRules.isEmpty
+    }
+
+    /// The recorded answer to a complete request, journaled as a hit; nil when the request is left to the
+    /// responder: no vendor, a bad cassette name, a miss, or a candidate cassette not parsed yet.
+    func immediateAnswer(head: HTTPRequest, body: ByteBuffer) -> ImmediateAnswer? {
+        let target = RequestTarget(head.path ?? "/")
+        guard let (vendor, relativePath) = vendorRoute(target.path) else { return nil }
+        var named: CassetteName?
+        if let text = head.headerFields[Self.cassetteHeader] {
+            guard let name = try? CassetteName(text, vendor: vendor) else { return nil }
+            named = name
+        }
+        let method = head.method.rawValue
+        let request = Self.cassetteRequest(
+            method: method, target: target, relativePath: relativePath, headers: head.headerFields, body: body)
+        let route = RouteKey(method: method, path: request.parts.path)
+        guard let (cassette, index) = library.parsedHit(vendor: vendor, request: request, route: route, named: named)
+        else { return nil }
+        let recorded = cassette.responses[index]
+        let time = now()
+        var fields = recorded.headers
+        fields[.contentLength] = String(recorded.body.readableBytes)
+        fields[.date] = dates.text(for: time)
+        eventLoopHits.add(1, ordering: .relaxed)
+        journal.append(
+            JournalEntry(
+                time: time, vendor: vendor, method: method, path: String(target.path),
+                query: target.query.map(String.init), outcome: .hit, status: recorded.status.code,
+                cassette: cassette.name.description))
+        return ImmediateAnswer(head: HTTPResponse(status: recorded.status, headerFields: fields), body: recorded.body)
+    }
+}

@@ -1,0 +1,172 @@
+import CassetteKit
+import Foundation
+import HarnessTesting
+import JSONCore
+import MockServer
+import NIOHTTP1
+import Testing
+
+/// Replay hits are answered on the event loop ahead of Hummingbird; these tests hold that path to the same
+/// answers, journal and response order as the responder's.
+@Suite("End to end: replay hits answered on the event loop")
+struct ImmediateReplayTests {
+    func replay(_ folder: URL) -> MockServerConfiguration {
+        MockServerConfiguration(mode: .replay, cassettesDirectory: folder)
+    }
+
+    @Test("Pipelined requests mixing hits, a miss, the admin API and Connection: close are answered in order")
+    func pipelinedOrder() async throws {
+        try await withTemporaryDirectory { folder in
+            try ReplayTests.cassettes(in: folder.url)
+            try await withServer(replay(folder.url)) { server, endpoints in
+                let port = try #require(endpoints.origin.port)
+                let event = #"{"count":1,"name":"open"}"#
+                let requests = [
+                    "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\n\r\n",
+                    "GET /engage/nothing HTTP/1.1\r\nHost: x\r\n\r\n",
+                    "POST /engage/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(event.utf8.count)\r\n\r\n\(event)",
+                    "GET /__harness/health HTTP/1.1\r\nHost: x\r\n\r\n",
+                    "POST /engage/oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"use\r\n9\r\nr\":\"ann\"}\r\n0\r\n\r\n",
+                    "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                ]
+                let outcome = try await RawTCP.exchange(port: port, requests.joined())
+                let responses = try RawHTTPResponse.parseAll(outcome.bytes)
+                try #require(responses.map(\.status) == [200, 404, 202, 200, 200, 200])
+                #expect(responses[0].json == ["name": "Ann"])
+                #expect(responses[1].json?["error"] == "no recorded interaction matches")
+                #expect(responses[2].json == ["ok": true])
+                #expect(responses[4].json == ["token": "t-1"])
+                #expect(responses[5].json == ["name": "Ann"])
+                let journal = server.journal.entries()
+                #expect(journal.map(\.outcome) == [.hit, .miss, .hit, .hit, .hit])
+                #expect(
+                    journal.map(\.path) == [
+                        "/engage/profile", "/engage/nothing", "/engage/events", "/engage/oauth/token",
+                        "/engage/profile",
+                    ])
+                #expect(journal.map(\.sequence) == [1, 2, 3, 4, 5])
+                // Only the first: every request after the miss waits for the answer of one before it.
+                #expect(server.eventLoopHits == 1)
+                // Once those answers are out, hits are answered on the event loop again.
+                let again = try await TestHTTP.fetch(URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!)
+                #expect(again.status == 200)
+                #expect(server.eventLoopHits == 2)
+            }
+        }
+    }
+
+    @Test("A hit answered on the event loop carries the responder's status, headers and body, and a fresh Date")
+    func sameAsResponder() async throws {
+        try await withTemporaryDirectory { folder in
+            try ReplayTests.cassettes(in: folder.url)
+            try await withServer(replay(folder.url)) { server, endpoints in
+                let url = URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!
+                let immediate = try await TestHTTP.fetch(url)
+                // A fault header that changes nothing sends the same request through the responder.
+                let responder = try await TestHTTP.fetch(url, headers: [("X-Harness-Fault", "latency=0ms")])
+                #expect(immediate.status == responder.status)
+                #expect(immediate.body == responder.body)
+                let names = { (fetched: Fetched) in fetched.headers.map { $0.name.lowercased() } }
+                #expect(names(immediate) == names(responder))
+                for field in responder.headers where field.name.lowercased() != "date" {
+                    #expect(immediate.headers[field.name] == [field.value], "\(field.name)")
+                }
+                let date = try #require(immediate.headers.first(name: "date"))
+                #expect(date.hasSuffix(" GMT") && date.count == 29, "\(date)")
+                #expect(server.journal.entries().map(\.outcome) == [.hit, .hit])
+                #expect(server.journal.entries().map(\.cassette) == ["engage/login", "engage/login"])
+                #expect(server.eventLoopHits == 1)
+            }
+        }
+    }
+
+    @Test("A body above the held limit is passed on as it arrives and still matched")
+    func largeBody() async throws {
+        try await withTemporaryDirectory { folder in
+            let large = JSONValue.object(JSONObject([("blob", .string(String(repeating: "x", count: 100_000)))]))
+            try CassetteFixture.write(
+                "engage/upload", in: folder.url,
+                [CassetteFixture.json("POST", "/upload", body: large, status: 201, answer: ["stored": true])])
+            try await withServer(replay(folder.url)) { server, endpoints in
+                let response = try await TestHTTP.send(
+                    endpoints.baseURL(for: "engage").appendingPathComponent("upload"), method: .POST, json: large)
+                #expect(response.status == 201)
+                #expect(response.json == ["stored": true])
+                #expect(server.journal.entries().map(\.outcome) == [.hit])
+                #expect(server.eventLoopHits == 0)
+            }
+        }
+    }
+
+    @Test(
+        "Hostile request heads get an error or a miss, never a crash, and the server keeps answering",
+        arguments: [
+            "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n",
+            "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+            "POST /engage/events HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nabcde",
+            "GET /engage/%zz%00/../..?%%%% HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nX-Harness-Cassette: ../../etc/passwd\r\n\r\n",
+            "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nX-Harness-Cassette: \u{7f}\r\n\r\n",
+            "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nConnection: \r\n\r\n",
+            "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        ])
+    func hostileHeads(_ request: String) async throws {
+        try await withTemporaryDirectory { folder in
+            try ReplayTests.cassettes(in: folder.url)
+            try await withServer(replay(folder.url)) { _, endpoints in
+                let port = try #require(endpoints.origin.port)
+                let outcome = try await RawTCP.exchange(port: port, request, halfClose: true)
+                // Whatever came back, it is HTTP or nothing: no partial garbage, no crash.
+                if !outcome.bytes.isEmpty { #expect(outcome.text.hasPrefix("HTTP/1.1 "), "\(outcome.text)") }
+                let after = try await TestHTTP.fetch(URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!)
+                #expect(after.status == 200)
+            }
+        }
+    }
+}
+
+/// HTTP/1.1 responses read back from raw bytes, for pipelining tests.
+struct RawHTTPResponse {
+    var status: Int
+    var headers: [(String, String)]
+    var body: [UInt8]
+
+    var json: JSONValue? { try? JSONValue(parsing: Data(body)) }
+
+    struct Malformed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Every response in `bytes`, each framed by its Content-Length.
+    static func parseAll(_ bytes: [UInt8]) throws -> [RawHTTPResponse] {
+        var responses: [RawHTTPResponse] = []
+        var rest = bytes[...]
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while !rest.isEmpty {
+            guard let end = rest.firstRange(of: separator) else { throw Malformed(description: "no end of head") }
+            let lines = String(decoding: rest[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+            let statusLine = lines[0].split(separator: " ")
+            guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+                throw Malformed(description: "bad status line: \(lines[0])")
+            }
+            let headers = lines.dropFirst().compactMap { line -> (String, String)? in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (
+                    String(line[..<colon]).lowercased(),
+                    line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                )
+            }
+            let length = headers.first { $0.0 == "content-length" }.flatMap { Int($0.1) } ?? 0
+            let bodyStart = end.upperBound
+            guard rest.distance(from: bodyStart, to: rest.endIndex) >= length else {
+                throw Malformed(description: "body shorter than \(length) bytes")
+            }
+            let bodyEnd = rest.index(bodyStart, offsetBy: length)
+            responses.append(RawHTTPResponse(status: status, headers: headers, body: Array(rest[bodyStart..<bodyEnd])))
+            rest = rest[bodyEnd...]
+        }
+        return responses
+    }
+}
