@@ -35,6 +35,37 @@ struct ReferralHeroStateTests {
         #expect(again.data["name"] == "Ada")
     }
 
+    @Test("The leaderboard, read in one query, lists each subscriber as its own GET does, in ranking order")
+    func leaderboardMatchesSubscribers() async throws {
+        let fixture = try ReferralHeroFixture()
+        #expect(
+            try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#).status == 200)
+        _ = try await fixture.signUp("first@example.com")
+        let second = try await fixture.signUp("second@example.com")
+        // second: one confirmed and one pending referral; first: one pending; a referred person has a referrer.
+        _ = try await fixture.signUp("c@example.com", referrer: second.code)
+        try await fixture.campaignCall(
+            "POST", "/subscribers/track_referral_conversion_event", #"{"email":"c@example.com"}"#)
+        try await fixture.campaignCall(
+            "POST", "/subscribers/pending_referral", #"{"email":"p@example.com","referrer":"second@example.com"}"#)
+        try await fixture.campaignCall(
+            "POST", "/subscribers/pending_referral", #"{"email":"q@example.com","referrer":"first@example.com"}"#)
+        let board = try await fixture.campaignCall("GET", "/leaderboard")
+        let ranking = try #require(board.data["ranking"]?.arrayValue)
+        #expect(ranking.count == 5)
+        #expect(board.data["count"] == 5)
+        #expect(ranking.first?["id"] == .string(second.id))
+        for (offset, entry) in ranking.enumerated() {
+            #expect(entry["position"] == .number(JSONNumber(offset + 1)))
+            let id = try #require(entry["id"]?.stringValue)
+            var single = try #require(try await fixture.campaignCall("GET", "/subscribers/\(id)").data.objectValue)
+            single["response"] = nil
+            #expect(entry == .object(single), "subscriber \(id)")
+        }
+        #expect(ranking.contains { $0["referred_by"]?["id"] == .string(second.id) })
+        #expect(ranking.contains { $0["pending_referrals"] == 1 && $0["people_referred"] == 1 })
+    }
+
     @Test("Goal of one event: a sign-up with a referrer code is a Confirmed referral at once")
     func goalOneConfirmsAtSignUp() async throws {
         let fixture = try ReferralHeroFixture()

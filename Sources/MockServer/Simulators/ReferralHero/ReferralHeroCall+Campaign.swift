@@ -4,10 +4,8 @@ import JSONCore
 extension ReferralHeroCall {
     /// `getLeaderboard`: every subscriber of the campaign, most confirmed referrals first.
     func leaderboard() throws -> JSONValue {
-        let ranking = try ReferralHeroSubscriber.ranking(campaign: campaign.uuid, db)
-        let positions = Dictionary(uniqueKeysWithValues: ranking.enumerated().map { ($1.id, $0 + 1) })
-        let entries = try ranking.map { try $0.json(db, positions: positions) }
-        return ["ranking": .array(entries), "count": .number(JSONNumber(ranking.count))]
+        let entries = try ReferralHeroSubscriber.leaderboard(campaign: campaign.uuid, db)
+        return ["ranking": .array(entries), "count": .number(JSONNumber(entries.count))]
     }
 
     /// `getMyReferrals`: the people the subscriber referred, one page.
