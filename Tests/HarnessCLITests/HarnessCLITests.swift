@@ -76,6 +76,15 @@ struct HarnessCLITests {
         #expect(result.standardOutput.contains("1 core"))
     }
 
+    @Test("harness bench engage flushes every stored event, in process and to the simulator over loopback")
+    func benchEngage() async throws {
+        let result = try await harness(
+            "bench", "engage", "--events", "2000", "--batch", "100", "--rounds", "1", "--round-trips", "100")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("flush 10,000 stored events"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("loopback"), "\(result.standardOutput)")
+    }
+
     @Test("harness bench xml names a missing schema folder")
     func benchXMLMissingSchemas() async throws {
         let result = try await harness("bench", "xml", "--schemas", "/nonexistent", "--seconds", "0.05")

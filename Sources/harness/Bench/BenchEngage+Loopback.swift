@@ -29,6 +29,8 @@ extension Harness.Bench.BenchEngage {
                     host: endpoints.baseURL(for: "engage").absoluteString, listID: "23949",
                     transport: UpstreamTransport(timeout: .seconds(60)),
                     storage: .file(folder.appendingPathComponent("events.sqlite")), config: config))
+            // Universal Behaviors wait for a mobile user id; the bench's user has one from the start.
+            try await engage.identity.setMobileUserID("bench-mobile-user")
             let builder = try await engage.ubf.builder()
             let now = Date()
             try await engage.store.append(

@@ -128,6 +128,8 @@ extension Harness.Bench {
                     credentials: EngageCredentials(clientID: "bench", clientSecret: "bench", refreshToken: "bench"),
                     host: "https://bench.invalid", listID: "1", transport: AcceptingTransport(),
                     storage: .file(folder.appendingPathComponent("events.sqlite")), config: config))
+            // Universal Behaviors wait for a mobile user id; the bench's user has one from the start.
+            try await engage.identity.setMobileUserID("bench-mobile-user")
             let builder = try await engage.ubf.builder()
             let now = Date()
             try await engage.store.append(
@@ -136,7 +138,8 @@ extension Harness.Bench {
             let measured = try await Measurement.of { report = try await engage.ubf.postEventCache() }
             guard report.posted.count == count, report.error == nil else {
                 throw ValidationError(
-                    "flushed \(report.posted.count) of \(count): \(report.error.map(String.init(describing:)) ?? "")")
+                    "flushed \(report.posted.count) of \(count) (awaiting a mobile user id: \(report.awaitingIdentity)): "
+                        + (report.error.map(String.init(describing:)) ?? ""))
             }
             return measured
         }
