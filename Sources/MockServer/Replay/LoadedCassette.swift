@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import JSONCore
 import NIOCore
+import NIOHTTP1
 
 /// A cassette ready to answer: its replay session, and every recorded response already converted to what the
 /// server writes, so a hit costs a lookup and a copy of a reference.
@@ -42,11 +43,19 @@ struct PreparedResponse: Sendable {
     let status: HTTPResponse.Status
     let headers: HTTPFields
     let body: ByteBuffer
+    /// The status and headers (with `Content-Length`, without `Date`) as NIO's HTTP/1.1 encoder takes them, for
+    /// answers written on the event loop (``ImmediateReplay``): what Hummingbird's response converts to.
+    let wireStatus: HTTPResponseStatus
+    let wireHeaders: HTTPHeaders
 
     init(_ response: CassetteResponse) {
         status = HTTPResponse.Status(recorded: response.status, reasonPhrase: response.statusText)
         headers = response.headers.endToEndFields
         body = ByteBuffer(bytes: response.body)
+        wireStatus = HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase)
+        var wire = HTTPHeaders(headers.map { ($0.name.rawName, $0.value) })
+        wire.add(name: HTTPField.Name.contentLength.rawName, value: String(body.readableBytes))
+        wireHeaders = wire
     }
 
     var response: Response { Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body)) }

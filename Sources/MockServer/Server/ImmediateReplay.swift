@@ -1,22 +1,26 @@
 import CassetteKit
 import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 import Synchronization
 
-/// Answers replay hits on the connection's event loop, in the pipeline ahead of Hummingbird: a complete request
-/// whose recorded answer is already parsed is looked up and written here, without the hop to a concurrency task.
+/// Answers replay hits on the connection's event loop, in the pipeline right after NIO's HTTP/1.1 decoder (ahead of
+/// the conversion to Swift HTTP Types and of Hummingbird): a complete request whose recorded answer is already
+/// parsed is looked up and written here, without the conversions and the hop to a concurrency task.
 /// Everything else passes on to Hummingbird unchanged and is answered as before: misses, faults, the admin API,
-/// `HEAD`, `Connection: close`, bodies above ``largestBody``, cassettes not parsed yet, and every mode but
-/// replay and spy.
+/// `HEAD`, connections not kept alive, absolute-form targets, header values HTTP Types would rewrite, bodies above
+/// ``largestBody``, cassettes not parsed yet, and every mode but replay and spy.
 ///
 /// Responses leave in request order: once a request has passed on, the requests after it pass on too until
 /// Hummingbird has ended its response.
 final class ImmediateReplay: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     /// Bodies above this many bytes pass on to Hummingbird as they arrive rather than being held here.
     static let largestBody = 64 * 1024
@@ -25,7 +29,7 @@ final class ImmediateReplay: ChannelDuplexHandler, RemovableChannelHandler {
         /// Between requests.
         case idle
         /// Holding a request that may be answered here, until its end.
-        case holding(HTTPRequest, ByteBuffer)
+        case holding(HTTPRequestHead, ByteBuffer)
         /// Passing the current request on to Hummingbird, until its end.
         case passing
     }
@@ -61,7 +65,9 @@ final class ImmediateReplay: ChannelDuplexHandler, RemovableChannelHandler {
             state = .idle
             if trailers == nil, let answer = core.immediateAnswer(head: head, body: body) {
                 context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
-                if answer.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(answer.body)), promise: nil) }
+                if answer.body.readableBytes > 0 {
+                    context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
+                }
                 context.write(wrapOutboundOut(.end(nil)), promise: nil)
                 needsFlush = true
             } else {
@@ -79,7 +85,7 @@ final class ImmediateReplay: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Hands a request to Hummingbird: its head and what was held of its body.
-    private func passOn(context: ChannelHandlerContext, head: HTTPRequest, body: ByteBuffer?) {
+    private func passOn(context: ChannelHandlerContext, head: HTTPRequestHead, body: ByteBuffer?) {
         awaitingResponses += 1
         state = .passing
         context.fireChannelRead(wrapInboundOut(.head(head)))
@@ -105,54 +111,78 @@ extension ImmediateReplay: Sendable {}
 
 /// A recorded answer ready for the wire.
 struct ImmediateAnswer {
-    var head: HTTPResponse
+    var head: HTTPResponseHead
     var body: ByteBuffer
 }
 
 extension ServerCore {
     /// Whether a request with this head may be answered on the event loop, judged from the head alone: a
-    /// replaying mode, no fault rule or fault header, not the admin API, not `HEAD`, no `Connection: close`, and
-    /// a declared body of at most `largestBody` bytes.
-    func mayAnswerImmediately(_ head: HTTPRequest, largestBody: Int) -> Bool {
-        guard mode.replays, head.method != .head, head.headerFields[Self.faultHeader] == nil else { return false }
-        if let length = head.headerFields[.contentLength] {
-            guard let bytes = Int(length), bytes <= largestBody else { return false }
-        }
-        if head.headerFields[values: .connection].contains(where: { $0.lowercased().contains("close") }) {
+    /// replaying mode, a kept-alive connection, an origin-form target, no fault rule or fault header, not the admin
+    /// API, not `HEAD`, a declared body of at most `largestBody` bytes, and header values HTTP Types keeps as they
+    /// are (so the request matched is the one the responder would see).
+    func mayAnswerImmediately(_ head: HTTPRequestHead, largestBody: Int) -> Bool {
+        guard mode.replays, head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/") else { return false }
+        if head.uri == "/__harness" || head.uri.hasPrefix("/__harness/") || head.uri.hasPrefix("/__harness?") {
             return false
         }
-        let path = head.path ?? "/"
-        if path == "/__harness" || path.hasPrefix("/__harness/") || path.hasPrefix("/__harness?") { return false }
+        guard !head.headers.contains(name: Self.faultHeader.rawName) else { return false }
+        if let length = head.headers.first(name: "Content-Length") {
+            guard let bytes = Int(length), bytes <= largestBody else { return false }
+        }
+        guard head.headers.allSatisfy({ HTTPField.isValidValue($0.value) }) else { return false }
         return faultRules.isEmpty
     }
 
     /// The recorded answer to a complete request, journaled as a hit; nil when the request is left to the
     /// responder: no vendor, a bad cassette name, a miss, or a candidate cassette not parsed yet.
-    func immediateAnswer(head: HTTPRequest, body: ByteBuffer) -> ImmediateAnswer? {
-        let target = RequestTarget(head.path ?? "/")
+    func immediateAnswer(head: HTTPRequestHead, body: ByteBuffer) -> ImmediateAnswer? {
+        let target = RequestTarget(head.uri)
         guard let (vendor, relativePath) = vendorRoute(target.path) else { return nil }
         var named: CassetteName?
-        if let text = head.headerFields[Self.cassetteHeader] {
+        if let text = head.headers.first(name: Self.cassetteHeader.rawName) {
             guard let name = try? CassetteName(text, vendor: vendor) else { return nil }
             named = name
         }
         let method = head.method.rawValue
         let request = Self.cassetteRequest(
-            method: method, target: target, relativePath: relativePath, headers: head.headerFields, body: body)
+            method: method, target: target, relativePath: relativePath, headers: head.headers, body: body)
         let route = RouteKey(method: method, path: request.parts.path)
         guard let (cassette, index) = library.parsedHit(vendor: vendor, request: request, route: route, named: named)
         else { return nil }
         let recorded = cassette.responses[index]
         let time = now()
-        var fields = recorded.headers
-        fields[.contentLength] = String(recorded.body.readableBytes)
-        fields[.date] = dates.text(for: time)
+        var headers = recorded.wireHeaders
+        headers.add(name: "Date", value: dates.text(for: time))
         eventLoopHits.add(1, ordering: .relaxed)
         journal.append(
             JournalEntry(
                 time: time, vendor: vendor, method: method, path: String(target.path),
                 query: target.query.map(String.init), outcome: .hit, status: recorded.status.code,
                 cassette: cassette.name.description))
-        return ImmediateAnswer(head: HTTPResponse(status: recorded.status, headerFields: fields), body: recorded.body)
+        return ImmediateAnswer(
+            head: HTTPResponseHead(version: .http1_1, status: recorded.wireStatus, headers: headers),
+            body: recorded.body)
+    }
+}
+
+/// Hummingbird's HTTP/1.1 child channel with ``ImmediateReplay`` added right after NIO's request decoder.
+struct HarnessHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+
+    let base: HTTP1Channel
+    let core: ServerCore
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let core = self.core
+        return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let pipeline = channel.pipeline.syncOperations
+            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try pipeline.addHandler(ImmediateReplay(core: core), position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await base.handle(value: value, logger: logger)
     }
 }

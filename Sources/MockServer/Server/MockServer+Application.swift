@@ -43,9 +43,13 @@ extension MockServer {
         let logger = self.logger
         return Application(
             responder: HarnessResponder(core: core, admin: AdminAPI(core: core).responder()),
-            server: .http1(
-                configuration: HTTP1Channel.Configuration(
-                    additionalChannelHandlers: [TruncationHandler(), ImmediateReplay(core: core)])),
+            server: HTTPServerBuilder { responder in
+                HarnessHTTP1Channel(
+                    base: HTTP1Channel(
+                        responder: responder,
+                        configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [TruncationHandler()])),
+                    core: core)
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in

@@ -5,6 +5,7 @@ import Hummingbird
 import JSONCore
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 extension ServerCore {
@@ -124,8 +125,34 @@ extension ServerCore {
     static func cassetteRequest(
         method: String, target: RequestTarget, relativePath: Substring, headers: HTTPFields, body: ByteBuffer
     ) -> CassetteRequest {
+        cassetteRequest(
+            method: method, target: target, relativePath: relativePath, headers: HeaderFields(headers), body: body)
+    }
+
+    /// ``cassetteRequest(method:target:relativePath:headers:body:)`` from NIO's HTTP/1.1 headers, which still hold
+    /// `Host` (HTTP Types moves the first one into the request's authority, so it is left out here too).
+    static func cassetteRequest(
+        method: String, target: RequestTarget, relativePath: Substring, headers: HTTPHeaders, body: ByteBuffer
+    ) -> CassetteRequest {
+        var fields: [HeaderFields.Field] = []
+        fields.reserveCapacity(headers.count)
+        var firstHost = true
+        for (name, value) in headers {
+            if firstHost, name.count == 4, name.lowercased() == "host" {
+                firstHost = false
+                continue
+            }
+            fields.append(HeaderFields.Field(name, value))
+        }
+        return cassetteRequest(
+            method: method, target: target, relativePath: relativePath, headers: HeaderFields(fields), body: body)
+    }
+
+    private static func cassetteRequest(
+        method: String, target: RequestTarget, relativePath: Substring, headers: HeaderFields, body: ByteBuffer
+    ) -> CassetteRequest {
         var request = CassetteRequest(
-            method: method, url: target.relative(path: relativePath), headers: HeaderFields(headers),
+            method: method, url: target.relative(path: relativePath), headers: headers,
             body: Data(body.readableBytesView))
         request.headers.removeAll(named: faultHeader.rawName)
         request.headers.removeAll(named: ProxyAccess.tokenHeader.rawName)

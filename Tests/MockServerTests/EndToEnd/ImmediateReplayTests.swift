@@ -111,6 +111,9 @@ struct ImmediateReplayTests {
             "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nX-Harness-Cassette: \u{7f}\r\n\r\n",
             "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nConnection: \r\n\r\n",
             "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            "GET /engage/profile?id=7 HTTP/1.0\r\n\r\n",
+            "GET http://elsewhere.example/engage/profile?id=7 HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nX-Odd: a\u{7f}b\r\n\r\n",
         ])
     func hostileHeads(_ request: String) async throws {
         try await withTemporaryDirectory { folder in
