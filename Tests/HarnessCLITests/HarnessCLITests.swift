@@ -34,6 +34,7 @@ struct HarnessCLITests {
             ["bench", "engage", "--rounds", "0"],
             ["bench", "replay", "--entries=-5"],
             ["bench", "serve", "--seconds", "9223372036854775807"],
+            ["bench", "serve", "--rounds", "0"],
             ["serve", "--max-body-size", "9223372036854775807"],
         ])
     func hostileNumbers(arguments: [String]) async throws {

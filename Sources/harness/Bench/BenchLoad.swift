@@ -17,6 +17,21 @@ struct BenchLoad {
             "\(Figures.grouped(requestsPerSecond)) req/s, p99 \(p99)"
                 + (errors > 0 ? ", \(Figures.grouped(Double(errors))) errors or non-2xx answers" : "")
         }
+
+        /// The run with the median rate, and the range of rates when there were several: one figure per round,
+        /// each round on a fresh server start, so a figure says how much it moves between starts.
+        static func median(_ runs: [Result]) -> (median: Result, summary: String)? {
+            let sorted = runs.sorted { $0.requestsPerSecond < $1.requestsPerSecond }
+            guard !sorted.isEmpty else { return nil }
+            let middle = sorted[sorted.count / 2]
+            guard sorted.count > 1, let low = sorted.first, let high = sorted.last else {
+                return (middle, middle.summary)
+            }
+            let range =
+                "median of \(sorted.count): \(Figures.grouped(low.requestsPerSecond))–"
+                + "\(Figures.grouped(high.requestsPerSecond))"
+            return (middle, middle.summary + " (\(range))")
+        }
     }
 
     /// `wrk -t2 -c<connections> -d<seconds>s --latency` on 127.0.0.1:port (with `script` choosing the requests,

@@ -12,14 +12,15 @@ extension Harness.Bench {
                 + "and a mixed workload against nginx), simulate-mode read req/s.",
             discussion: """
                 Generates the cassettes into a temporary folder and starts `harness serve --mode replay` on each \
-                set twice (the first start also writes the derived index beside the cassettes), timing the second \
+                set once to write the derived index beside the cassettes, then once per round, timing those \
                 from process start to the first 200 from /__harness/health and to the first replayed answer, and \
                 reading the server's RSS. With wrk installed (apt-get install -y wrk) it measures, for \
                 --seconds each: one URL (wrk -t2 -c32); the mixed workload (50 distinct interactions, every third \
                 a POST whose JSON body only matches semantically, requested in a cycle) on both sets and, with \
                 nginx installed (apt-get install -y nginx), nginx serving the same response bytes from files in \
                 the same run, and their ratio; and simulate mode: the ReferralHero leaderboard with its token \
-                (a read-only call) at 64 connections. Without wrk it prints the commands instead.
+                (a read-only call) at 64 connections. With --rounds N each figure is the median of N runs. \
+                Without wrk it prints the commands instead.
                 """)
 
         @Option(help: "Seconds of wrk load per figure.")
@@ -28,12 +29,21 @@ extension Harness.Bench {
         @Option(help: "Interactions in the large set.")
         var interactions = 10_000
 
+        @Option(
+            help: """
+                Times each figure is measured, each replay and simulate round on a fresh server start; the median \
+                (the upper middle of an even count) is printed, with the range. Figures move between server starts; \
+                an odd count of 3 or more makes the ratios steadier.
+                """)
+        var rounds = 1
+
         @Option(help: "The harness binary to start (default: this one), to measure another build in the same run.")
         var server: String?
 
         func validate() throws {
             try OptionRange.count(seconds, "--seconds", in: 1...3600)
             try OptionRange.count(interactions, "--interactions", in: BenchCassettes.mixedCount...10_000_000)
+            try OptionRange.count(rounds, "--rounds", in: 1...100)
         }
 
         func run() async throws {
@@ -61,22 +71,37 @@ extension Harness.Bench {
                 // The first start over new cassettes also writes the derived index; later starts read it.
                 let cold = try await BenchServer.start(binary: binary, cassettes: folder)
                 cold.stop()
-                let server = try await BenchServer.start(binary: binary, cassettes: folder)
-                defer { server.stop() }
-                let first = try BenchServer.firstReplay(port: server.port)
-                var line =
-                    "    \(label) interactions: ready in \(Figures.grouped(server.readyMilliseconds)) ms "
-                    + "(first replayed answer \(Figures.grouped(server.readyMilliseconds + first)) ms; target <= 100; "
-                    + "first start over new cassettes \(Figures.grouped(cold.readyMilliseconds)) ms)"
-                if let result = try load.run(port: server.port, path: BenchCassettes.target) {
-                    single.append(result.requestsPerSecond)
-                    line += ", \(result.summary)"
+                var ready: [Double] = []
+                var answered: [Double] = []
+                var resident: [Double] = []
+                var singleRuns: [BenchLoad.Result] = []
+                var mixedRuns: [BenchLoad.Result] = []
+                for _ in 0..<rounds {
+                    let server = try await BenchServer.start(binary: binary, cassettes: folder)
+                    defer { server.stop() }
+                    ready.append(server.readyMilliseconds)
+                    answered.append(server.readyMilliseconds + (try BenchServer.firstReplay(port: server.port)))
+                    if let result = try load.run(port: server.port, path: BenchCassettes.target) {
+                        singleRuns.append(result)
+                    }
+                    resident.append(BenchProcess.residentMegabytes(pid: server.pid) ?? 0)
+                    if let result = try load.run(port: server.port, path: "/", script: script) {
+                        mixedRuns.append(result)
+                    }
                 }
-                line += ", RSS \(Figures.grouped(BenchProcess.residentMegabytes(pid: server.pid) ?? 0)) MB"
+                var line =
+                    "    \(label) interactions: ready in \(Figures.grouped(Self.median(ready))) ms "
+                    + "(first replayed answer \(Figures.grouped(Self.median(answered))) ms; target <= 100; "
+                    + "first start over new cassettes \(Figures.grouped(cold.readyMilliseconds)) ms)"
+                if let (result, summary) = BenchLoad.Result.median(singleRuns) {
+                    single.append(result.requestsPerSecond)
+                    line += ", \(summary)"
+                }
+                line += ", RSS \(Figures.grouped(Self.median(resident))) MB"
                 print(line)
-                if let result = try load.run(port: server.port, path: "/", script: script) {
+                if let (result, summary) = BenchLoad.Result.median(mixedRuns) {
                     mixed.append(result.requestsPerSecond)
-                    mixedLines.append("    replay, \(label) interactions: \(result.summary)")
+                    mixedLines.append("    replay, \(label) interactions: \(summary)")
                 }
             }
             if single.count == 2 { print("    \(interactions) vs 50: \(Self.slower(single)) (target <= 10%)") }
@@ -87,8 +112,14 @@ extension Harness.Bench {
             for line in mixedLines { print(line) }
             if mixed.count == 2 { print("    \(interactions) vs 50: \(Self.slower(mixed)) (target <= 10%)") }
             try await nginxFigure(load: load, root: root, script: script, replay: mixed.first)
-            try await BenchSimulate.measure(binary: binary, load: load)
+            try await BenchSimulate.measure(binary: binary, load: load, rounds: rounds)
             if load.wrk == nil { print("  wrk is not installed (apt-get install -y wrk): no throughput figures") }
+        }
+
+        /// The median of `values` (the upper middle one of an even count).
+        static func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         }
 
         private func nginxFigure(load: BenchLoad, root: URL, script: URL, replay: Double?) async throws {
@@ -104,8 +135,12 @@ extension Harness.Bench {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let server = try await BenchNginx.start(nginx, root: files, folder: folder)
             defer { server.stop() }
-            guard let result = try load.run(port: server.port, path: "/", script: script) else { return }
-            print("    nginx, the same bytes from files: \(result.summary)")
+            var runs: [BenchLoad.Result] = []
+            for _ in 0..<rounds {
+                if let result = try load.run(port: server.port, path: "/", script: script) { runs.append(result) }
+            }
+            guard let (result, summary) = BenchLoad.Result.median(runs) else { return }
+            print("    nginx, the same bytes from files: \(summary)")
             if let replay {
                 print(
                     "    replay / nginx: \(String(format: "%.2f", replay / result.requestsPerSecond))x "
