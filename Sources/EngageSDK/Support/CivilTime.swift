@@ -37,12 +37,7 @@ struct CivilTime: Hashable {
     /// The UTC fields of `date`, truncated to whole milliseconds (see ``milliseconds(_:)`` for the range).
     init(_ date: Date) {
         let totalMilliseconds = Self.milliseconds(date)
-        var days = totalMilliseconds / 86_400_000
-        var rest = totalMilliseconds % 86_400_000
-        if rest < 0 {
-            rest += 86_400_000
-            days -= 1
-        }
+        let (days, rest) = CivilDays.days(totalMilliseconds, unitsPerDay: 86_400_000)
         let (year, month, day) = CivilDays.date(days: days)
         self.init(
             year: Int(year),

@@ -25,6 +25,13 @@ package enum CivilDays {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// `units` since 1970-01-01T00:00Z as whole days and the units into the last one (never negative): `units`
+    /// divided by `unitsPerDay`, rounded down.
+    package static func days(_ units: Int64, unitsPerDay: Int64) -> (days: Int64, remainder: Int64) {
+        let remainder = units % unitsPerDay
+        return remainder < 0 ? (units / unitsPerDay - 1, remainder + unitsPerDay) : (units / unitsPerDay, remainder)
+    }
+
     /// The day of the week of the day `days` after 1970-01-01: 0 for Sunday through 6 for Saturday.
     package static func weekday(days: Int64) -> Int {
         let remainder = (days + 4) % 7  // 1970-01-01 was a Thursday.

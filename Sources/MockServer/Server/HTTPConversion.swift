@@ -66,6 +66,9 @@ struct RequestTarget: Sendable, Hashable {
         }
     }
 
+    /// Whether the target is the admin API (`/__harness` and below).
+    var isAdmin: Bool { path == "/__harness" || path.hasPrefix("/__harness/") }
+
     /// `path?query` with the path replaced.
     func relative(path newPath: Substring) -> String {
         let base = newPath.isEmpty ? "/" : String(newPath)

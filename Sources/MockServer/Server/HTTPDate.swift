@@ -28,12 +28,7 @@ package final class HTTPDate: Sendable {
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` for seconds since 1970 (proleptic Gregorian calendar, UTC).
     package static func format(epochSeconds: Int64) -> String {
-        var days = epochSeconds / 86_400
-        var secondOfDay = epochSeconds % 86_400
-        if secondOfDay < 0 {
-            secondOfDay += 86_400
-            days -= 1
-        }
+        let (days, secondOfDay) = CivilDays.days(epochSeconds, unitsPerDay: 86_400)
         let (year, month, day) = CivilDays.date(days: days)
         let time = [secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60].map { pad($0) }
         return

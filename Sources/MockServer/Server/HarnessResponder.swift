@@ -9,7 +9,7 @@ struct HarnessResponder<Admin: HTTPResponder<HarnessRequestContext>>: HTTPRespon
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let target = RequestTarget(request.head.path ?? "/")
-        if target.path == "/__harness" || target.path.hasPrefix("/__harness/") {
+        if target.isAdmin {
             return try await admin.respond(to: request, context: context)
         }
         return try await core.handle(request, target: target, context: context)

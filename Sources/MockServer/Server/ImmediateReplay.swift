@@ -121,10 +121,9 @@ extension ServerCore {
     /// API, not `HEAD`, a declared body of at most `largestBody` bytes, and header values HTTP Types keeps as they
     /// are (so the request matched is the one the responder would see).
     func mayAnswerImmediately(_ head: HTTPRequestHead, largestBody: Int) -> Bool {
-        guard mode.replays, head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/") else { return false }
-        if head.uri == "/__harness" || head.uri.hasPrefix("/__harness/") || head.uri.hasPrefix("/__harness?") {
-            return false
-        }
+        guard mode.replays, head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/"),
+            !RequestTarget(head.uri).isAdmin
+        else { return false }
         guard !head.headers.contains(name: Self.faultHeader.rawName) else { return false }
         if let length = head.headers.first(name: "Content-Length") {
             guard let bytes = Int(length), bytes <= largestBody else { return false }
