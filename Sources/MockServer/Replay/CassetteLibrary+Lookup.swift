@@ -62,11 +62,8 @@ extension CassetteLibrary {
     /// Finds the recorded interaction that answers `request` of `vendor` (its URL relative to the vendor's
     /// mount), in the named cassette or in any of the vendor's cassettes holding its route.
     func lookup(vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?) -> ReplayOutcome {
-        for cassette in candidates(vendor: vendor, route: route, named: named) {
-            let matching = cassette.memo.matches(for: request, in: cassette.session.index)
-            if case .hit(let entry) = cassette.session.take(matching) {
-                return .hit(cassette: cassette, entry: entry)
-            }
+        if let (cassette, entry) = firstHit(request, in: candidates(vendor: vendor, route: route, named: named)) {
+            return .hit(cassette: cassette, entry: entry)
         }
         return .miss(missReport(vendor: vendor, request: request, named: named))
     }
@@ -78,6 +75,13 @@ extension CassetteLibrary {
         vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?
     ) -> (cassette: LoadedCassette, entry: Int)? {
         guard let candidates = parsedCandidates(vendor: vendor, route: route, named: named) else { return nil }
+        return firstHit(request, in: candidates)
+    }
+
+    /// The first of `candidates` whose session replays an entry matching `request`, taking that entry.
+    private func firstHit(
+        _ request: CassetteRequest, in candidates: [LoadedCassette]
+    ) -> (cassette: LoadedCassette, entry: Int)? {
         for cassette in candidates {
             let matching = cassette.memo.matches(for: request, in: cassette.session.index)
             if case .hit(let entry) = cassette.session.take(matching) { return (cassette, entry) }
