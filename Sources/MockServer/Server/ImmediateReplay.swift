@@ -7,12 +7,13 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// Answers replay hits on the connection's event loop, in the pipeline right after NIO's HTTP/1.1 decoder (ahead of
-/// the conversion to Swift HTTP Types and of Hummingbird): a complete request whose recorded answer is already
-/// parsed is looked up and written here, without the conversions and the hop to a concurrency task.
+/// Answers replay hits and kept simulator reads on the connection's event loop, in the pipeline right after NIO's
+/// HTTP/1.1 decoder (ahead of the conversion to Swift HTTP Types and of Hummingbird): a complete request whose
+/// recorded answer is already parsed, or (simulate mode) a `GET` whose simulator answer is kept in the read cache
+/// and still holds, is looked up and written here, without the conversions and the hop to a concurrency task.
 /// Everything else passes on to Hummingbird unchanged and is answered as before: misses, faults, the admin API,
 /// `HEAD`, connections not kept alive, absolute-form targets, header values HTTP Types would rewrite, bodies above
-/// ``largestBody``, cassettes not parsed yet, and every mode but replay and spy.
+/// ``largestBody``, cassettes not parsed yet, reads not kept, and record mode.
 ///
 /// Responses leave in request order: once a request has passed on, the requests after it pass on too until
 /// Hummingbird has ended its response.
@@ -117,12 +118,14 @@ struct ImmediateAnswer {
 
 extension ServerCore {
     /// Whether a request with this head may be answered on the event loop, judged from the head alone: a
-    /// replaying mode, a kept-alive connection, an origin-form target, no fault rule or fault header, not the admin
-    /// API, not `HEAD`, a declared body of at most `largestBody` bytes, and header values HTTP Types keeps as they
-    /// are (so the request matched is the one the responder would see).
+    /// replaying mode (or a `GET` in simulate mode with the read cache on), a kept-alive connection, an origin-form
+    /// target, no fault rule or fault header, not the admin API, not `HEAD`, a declared body of at most `largestBody`
+    /// bytes, and header values HTTP Types keeps as they are (so the request matched is the one the responder would
+    /// see).
     func mayAnswerImmediately(_ head: HTTPRequestHead, largestBody: Int) -> Bool {
-        guard mode.replays, head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/"),
-            !RequestTarget(head.uri).isAdmin
+        let mode = self.mode
+        guard mode.replays || (mode == .simulate && head.method == .GET && simulators.readCache != nil),
+            head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/"), !RequestTarget(head.uri).isAdmin
         else { return false }
         guard !head.headers.contains(name: Self.faultHeader.rawName) else { return false }
         if let length = head.headers.first(name: "Content-Length") {
@@ -132,35 +135,49 @@ extension ServerCore {
         return faultRules.isEmpty
     }
 
-    /// The recorded answer to a complete request, journaled as a hit; nil when the request is left to the
-    /// responder: no vendor, a bad cassette name, a miss, or a candidate cassette not parsed yet.
+    /// The answer to a complete request, journaled: in replay and spy modes the recorded one (a hit), in simulate
+    /// mode the simulator's kept answer while it holds (``SimulatorHost/cachedAnswer(vendor:to:)``). Nil when the
+    /// request is left to the responder: no vendor, a bad cassette name, a miss, a candidate cassette not parsed yet,
+    /// or no kept answer.
     func immediateAnswer(head: HTTPRequestHead, body: ByteBuffer) -> ImmediateAnswer? {
         let target = RequestTarget(head.uri)
         guard let (vendor, relativePath) = vendorRoute(target.path) else { return nil }
-        var named: CassetteName?
-        if let text = head.headers.first(name: Self.cassetteHeader.rawName) {
-            guard let name = try? CassetteName(text, vendor: vendor) else { return nil }
-            named = name
-        }
         let method = head.method.rawValue
         let request = Self.cassetteRequest(
             method: method, target: target, relativePath: relativePath, headers: head.headers, body: body)
-        let route = RouteKey(method: method, path: request.parts.path)
-        guard let (cassette, index) = library.parsedHit(vendor: vendor, request: request, route: route, named: named)
-        else { return nil }
-        let recorded = cassette.responses[index]
+        let answer: PreparedResponse
+        let outcome: JournalEntry.Outcome
+        var cassetteName: String?
+        if mode == .simulate {
+            guard let kept = simulators.cachedAnswer(vendor: vendor, to: request) else { return nil }
+            answer = kept
+            outcome = .simulated
+        } else {
+            var named: CassetteName?
+            if let text = head.headers.first(name: Self.cassetteHeader.rawName) {
+                guard let name = try? CassetteName(text, vendor: vendor) else { return nil }
+                named = name
+            }
+            let route = RouteKey(method: method, path: request.parts.path)
+            guard
+                let (cassette, index) = library.parsedHit(
+                    vendor: vendor, request: request, route: route, named: named)
+            else { return nil }
+            answer = cassette.responses[index]
+            outcome = .hit
+            cassetteName = cassette.name.description
+        }
         let time = now()
-        var headers = recorded.wireHeaders
+        var headers = answer.wireHeaders
         headers.add(name: "Date", value: dates.text(for: time))
         eventLoopHits.add(1, ordering: .relaxed)
         journal.append(
             JournalEntry(
                 time: time, vendor: vendor, method: method, path: String(target.path),
-                query: target.query.map(String.init), outcome: .hit, status: recorded.status.code,
-                cassette: cassette.name.description))
+                query: target.query.map(String.init), outcome: outcome, status: answer.status.code,
+                cassette: cassetteName))
         return ImmediateAnswer(
-            head: HTTPResponseHead(version: .http1_1, status: recorded.wireStatus, headers: headers),
-            body: recorded.body)
+            head: HTTPResponseHead(version: .http1_1, status: answer.wireStatus, headers: headers), body: answer.body)
     }
 }
 

@@ -50,7 +50,7 @@ public final class MockServer: Sendable {
         }
         let host = try SimulatorHost(
             simulators: simulators, statePath: configuration.statePath,
-            concurrentReads: configuration.concurrentReads, now: now)
+            concurrentReads: configuration.concurrentReads, cachesReads: configuration.cachesSimulatorReads, now: now)
         if let vendor = configuration.vendor, !VendorName.isValid(vendor) { throw .invalidVendorName(vendor) }
         self.configuration = configuration
         self.logger = logger
@@ -71,7 +71,8 @@ public final class MockServer: Sendable {
 
     /// Every request seen, for assertions.
     public var journal: RequestJournal { core.journal }
-    /// How many replay hits were answered on the event loop, ahead of the responder (for tests).
+    /// How many replay hits and kept simulator reads were answered on the event loop, ahead of the responder (for
+    /// tests).
     package var eventLoopHits: Int { core.eventLoopHits.load(ordering: .relaxed) }
     /// The admin fault rules, editable in-process too.
     public var faultRules: FaultRules { core.faultRules }

@@ -31,6 +31,10 @@ public struct MockServerConfiguration: Sendable {
     /// Whether the simulators' store answers read calls at once (a SQLite WAL pool) instead
     /// of one after another; `harness serve` turns it on.
     public var concurrentReads = false
+    /// Whether a simulator's `GET` answer that depends only on the request and the store is given again, on the
+    /// connection's event loop, until a write or (for an answer that read the time) the next second changes it;
+    /// `harness serve` turns it on in simulate mode. Useful with ``concurrentReads``, without which every call writes.
+    public var cachesSimulatorReads = false
     /// How many requests the journal (`GET /__harness/journal`) keeps, newest last; older ones are dropped, so a
     /// server under load for hours holds a bounded journal. At least 1.
     public var journalCapacity = RequestJournal.defaultCapacity

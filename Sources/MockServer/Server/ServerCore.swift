@@ -17,7 +17,7 @@ final class ServerCore: Sendable {
     let now: @Sendable () -> Date
     /// The `Date` header of answers written on the event loop.
     let dates = HTTPDate()
-    /// Replay hits answered on the event loop (``ImmediateReplay``).
+    /// Replay hits and kept simulator reads answered on the event loop (``ImmediateReplay``).
     let eventLoopHits = Atomic<Int>(0)
     /// Set while the server runs in a proxying mode (or may switch to one).
     let proxy = Mutex<RecordingProxy?>(nil)

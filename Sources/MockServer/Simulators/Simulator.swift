@@ -2,6 +2,7 @@ public import CassetteKit
 public import Foundation
 package import GRDB
 import JSONCore
+import Synchronization
 
 /// A stateful stand-in for one vendor's HTTP API, mounted by the mock server under `/<vendor>` (or at the root
 /// with `--vendor NAME`) and callable in-process, without sockets, through ``SimulatorHost``.
@@ -62,17 +63,78 @@ public struct SimulatorState: Sendable {
     /// The database every simulator of a host shares (in memory, or the `--state PATH` file).
     package let database: SimulatorDatabase
     private let clock: @Sendable () -> Date
+    /// Where the host notes how this answer read the time, for its read cache (nil: not noted).
+    private let timeReads: TimeReads?
 
     package init(vendor: String, database: SimulatorDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.vendor = vendor
-        self.database = database
-        clock = now
+        self.init(vendor: vendor, database: database, clock: now, timeReads: nil)
     }
 
     package init(vendor: String, database: DatabaseQueue, now: @escaping @Sendable () -> Date = { Date() }) {
         self.init(vendor: vendor, database: SimulatorDatabase(database), now: now)
     }
 
+    private init(
+        vendor: String, database: SimulatorDatabase, clock: @escaping @Sendable () -> Date, timeReads: TimeReads?
+    ) {
+        self.vendor = vendor
+        self.database = database
+        self.clock = clock
+        self.timeReads = timeReads
+    }
+
+    /// The same state for one answer, noting in `reads` how the answer reads the time.
+    func noting(_ reads: TimeReads) -> SimulatorState {
+        SimulatorState(vendor: vendor, database: database, clock: clock, timeReads: reads)
+    }
+
     /// The current time (injected, so tests fix it).
-    public var now: Date { clock() }
+    public var now: Date {
+        timeReads?.noteExact()
+        return clock()
+    }
+
+    /// The current time in whole seconds since 1970, rounded down (0 for a clock that is not finite). An answer
+    /// that reads the time only through this, not through ``now``, may be given again from the server's read cache
+    /// until the second ends (``SimulatorHost``).
+    public var epochSecond: Int {
+        let second = TimeReads.second(of: clock())
+        timeReads?.note(second: second)
+        return second
+    }
+}
+
+/// How one answer read the time: not at all, only in whole seconds (which second), or more finely. An answer that
+/// read it more finely, or read two different seconds, is not given again from the read cache.
+final class TimeReads: Sendable {
+    enum Use: Equatable {
+        case none
+        case second(Int)
+        case exact
+    }
+
+    private let state = Mutex(Use.none)
+
+    var use: Use { state.withLock { $0 } }
+
+    func noteExact() {
+        state.withLock { $0 = .exact }
+    }
+
+    func note(second: Int) {
+        state.withLock { use in
+            switch use {
+            case .none: use = .second(second)
+            case .second(let earlier) where earlier != second: use = .exact
+            case .second, .exact: break
+            }
+        }
+    }
+
+    /// Whole seconds since 1970, rounded down; clamped for a clock far from today, 0 when it is not finite.
+    static func second(of date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite else { return 0 }
+        return Int(max(-9.2e18, min(9.2e18, seconds)))
+    }
 }

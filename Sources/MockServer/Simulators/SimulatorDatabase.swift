@@ -1,5 +1,6 @@
 import Foundation
 package import GRDB
+import Synchronization
 
 /// The SQLite store every simulator of a host shares, with GRDB's `read` and `write`.
 ///
@@ -19,6 +20,12 @@ package final class SimulatorDatabase: Sendable {
     }
 
     private let store: Store
+    /// How many write transactions have ended (committed or not): a read taken while this holds still gives the same
+    /// answer, which is what the host's read cache relies on.
+    private let writes = Atomic<UInt64>(0)
+
+    /// Changes after every write transaction through ``write(_:)``; equal values mean no write ended in between.
+    var generation: UInt64 { writes.load(ordering: .acquiring) }
 
     /// Whether `write` tries a read-only snapshot first: set by the host while it answers a read method.
     @TaskLocal static var readFirst = false
@@ -85,21 +92,32 @@ package final class SimulatorDatabase: Sendable {
 
     package func write<T>(_ updates: (Database) throws -> T) throws -> T {
         switch store {
-        case .queue(let queue): return try queue.write(updates)
+        case .queue(let queue):
+            defer { wrote() }
+            return try queue.write(updates)
         case .pool(let pool, _):
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
+            defer { wrote() }
             return try pool.write(updates)
         }
     }
 
     package func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         switch store {
-        case .queue(let queue): return try await queue.write(updates)
+        case .queue(let queue):
+            defer { wrote() }
+            return try await queue.write(updates)
         case .pool(let pool, _):
             // The read-only attempt runs on the calling thread like ``read(_:)``; a write waits for the writer.
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
+            defer { wrote() }
             return try await pool.write(updates)
         }
+    }
+
+    /// Counts a write transaction once it has ended, so a read cached before it is no longer given.
+    private func wrote() {
+        writes.add(1, ordering: .releasing)
     }
 
     /// Runs `body` synchronously, so that GRDB's blocking variant is chosen even from an async function.

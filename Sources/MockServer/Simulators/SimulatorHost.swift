@@ -15,17 +15,22 @@ public final class SimulatorHost: Sendable {
     /// The vendor names, sorted.
     public let vendors: [String]
     private let states: [String: SimulatorState]
+    private let database: SimulatorDatabase
+    private let now: @Sendable () -> Date
+    /// Read answers given again while they hold, when the host was opened with `cachesReads`.
+    let readCache: SimulatorReadCache?
 
     /// Opens the state store (in memory when `statePath` is nil, else that SQLite file) and runs the migrations
     /// of every simulator that keeps its state there (the built-in ones). With `concurrentReads` the store is a
     /// WAL pool (in a temporary file when `statePath` is nil) that answers read calls at once instead of one
-    /// after another.
+    /// after another. With `cachesReads` it keeps the answers of read calls that depend only on the request and the
+    /// store (see ``cachedAnswer(vendor:to:)``), which the server gives again without running the simulator.
     ///
     /// - Throws: ``MockServerError/duplicateVendor(_:)``, ``MockServerError/invalidVendorName(_:)``,
     ///   ``MockServerError/stateStore(path:reason:)``.
     public init(
         simulators: [any Simulator], statePath: String? = nil, concurrentReads: Bool = false,
-        now: @escaping @Sendable () -> Date = { Date() }
+        cachesReads: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
     ) throws(MockServerError) {
         var byVendor: [String: any Simulator] = [:]
         for simulator in simulators {
@@ -49,19 +54,46 @@ public final class SimulatorHost: Sendable {
         self.simulators = byVendor
         vendors = byVendor.keys.sorted()
         states = byVendor.mapValues { SimulatorState(vendor: $0.vendor, database: database, now: now) }
+        self.database = database
+        self.now = now
+        readCache = cachesReads ? SimulatorReadCache() : nil
     }
 
     /// The state of `vendor`'s simulator.
     public func state(for vendor: String) -> SimulatorState? { states[vendor] }
 
     /// `vendor`'s simulator answers `request` (its URL relative to the vendor's mount). A `GET` or `HEAD` is
-    /// first answered on a read-only snapshot when the store reads concurrently.
+    /// first answered on a read-only snapshot when the store reads concurrently; with `cachesReads`, a `GET` answer
+    /// that depends only on the request and the store is kept for ``cachedAnswer(vendor:to:)``.
     public func respond(vendor: String, to request: CassetteRequest) async throws -> CassetteResponse {
         let (simulator, state) = try mounted(vendor)
-        let reads = request.method == "GET" || request.method == "HEAD"
-        return try await SimulatorDatabase.$readFirst.withValue(reads) {
-            try await simulator.respond(to: request, state: state)
+        guard let readCache, request.method == "GET", simulator is any SQLiteSimulator else {
+            let reads = request.method == "GET" || request.method == "HEAD"
+            return try await SimulatorDatabase.$readFirst.withValue(reads) {
+                try await simulator.respond(to: request, state: state)
+            }
         }
+        let generation = database.generation
+        let time = TimeReads()
+        let response = try await SimulatorDatabase.$readFirst.withValue(true) {
+            try await simulator.respond(to: request, state: state.noting(time))
+        }
+        if database.generation == generation {
+            readCache.keep(
+                PreparedResponse(response), for: .init(vendor: vendor, request: request), generation: generation,
+                time: time.use)
+        }
+        return response
+    }
+
+    /// The kept answer to a `GET` (its URL relative to the vendor's mount) when it still holds: no write transaction
+    /// has ended since it was computed and, if it read the time in seconds, the second is the same. Nil otherwise,
+    /// and always when the host does not cache reads.
+    func cachedAnswer(vendor: String, to request: CassetteRequest) -> PreparedResponse? {
+        guard let readCache, request.method == "GET" else { return nil }
+        return readCache.answer(
+            .init(vendor: vendor, request: request), generation: database.generation,
+            second: TimeReads.second(of: now()))
     }
 
     /// `vendor`'s simulator answers an admin request (its URL relative to `/__harness/vendors/<vendor>`).

@@ -19,7 +19,8 @@ extension Harness.Bench {
                 a POST whose JSON body only matches semantically, requested in a cycle) on both sets and, with \
                 nginx installed (apt-get install -y nginx), nginx serving the same response bytes from files in \
                 the same run, and their ratio; and simulate mode: the ReferralHero leaderboard with its token \
-                (a read-only call) at 64 connections. With --rounds N each figure is the median of N runs. \
+                (a read-only call) at 64 connections, as served (repeated reads from the read cache) and with \
+                --no-read-cache (the simulator answering every read). With --rounds N each figure is the median of N runs. \
                 Without wrk it prints the commands instead.
                 """)
 

@@ -60,6 +60,12 @@ extension Harness {
         @Flag(help: "Log and skip cassettes that cannot be read instead of refusing to start (exit 2).")
         var skipBrokenCassettes = false
 
+        @Flag(
+            help: ArgumentHelp(
+                "Run the simulator for every read call, instead of giving a GET the answer it computed before while "
+                    + "no write and no new second has changed it."))
+        var noReadCache = false
+
         @Option(help: "How many requests the journal (GET /__harness/journal) keeps; older ones are dropped.")
         var journalSize = RequestJournal.defaultCapacity
 
@@ -83,6 +89,7 @@ extension Harness {
                 missStatus: missStatus)
             // Simulate mode answers reads concurrently; a replay server keeps the quicker in-memory store to start.
             configuration.concurrentReads = configuration.mode == .simulate
+            configuration.cachesSimulatorReads = configuration.mode == .simulate && !noReadCache
             configuration.journalCapacity = journalSize
             configuration.refusesBrokenCassettes = !skipBrokenCassettes
             if let upstream {

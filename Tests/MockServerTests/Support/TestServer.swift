@@ -23,13 +23,15 @@ func withServer<Result>(
     _ configuration: MockServerConfiguration = MockServerConfiguration(),
     simulators: [any Simulator] = [CounterSimulator()],
     clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = { Date() },
     _ body: (MockServer, MockServerEndpoints) async throws -> Result
 ) async throws -> Result {
     var configuration = configuration
     configuration.port = 0
     var logger = Logger(label: "mockserver.tests")
     logger.logLevel = .critical
-    let server = try MockServer(configuration: configuration, simulators: simulators, logger: logger, clock: clock)
+    let server = try MockServer(
+        configuration: configuration, simulators: simulators, logger: logger, clock: clock, now: now)
     let endpoints = try await server.start()
     do {
         let result = try await body(server, endpoints)

@@ -35,7 +35,7 @@ public struct ReferralHeroSimulator: Simulator, SQLiteSimulator {
     /// Answers one ReferralHero API request (URL relative to `/referralhero`); errors come back as the vendor documents
     /// them, never as a throw.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
-        let now = Int(state.now.timeIntervalSince1970.rounded(.down))
+        let now = state.epochSecond
         let target = ReferralHeroRoute.Target(url: request.url)
         guard let parsed = ReferralHeroRoute.parse(method: request.method, segments: target.segments) else {
             return ReferralHeroEnvelope.outside(

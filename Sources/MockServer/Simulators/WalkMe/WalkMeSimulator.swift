@@ -38,7 +38,7 @@ public struct WalkMeSimulator: Simulator, SQLiteSimulator {
 
     /// Answers one WalkMe request (URL relative to `/walkme`); errors come back as WalkMe documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
-        let now = Int(state.now.timeIntervalSince1970.rounded(.down))
+        let now = state.epochSecond
         let target = WalkMeTarget(url: request.url)
         let segments = target.segments
         if segments.count == 3, segments[0] == "self-hosted", segments[2] == "data.json", request.method == "GET" {

@@ -1,0 +1,61 @@
+import CassetteKit
+import NIOCore
+import Synchronization
+
+/// The answers of simulator read calls, given again while nothing they depend on has changed: the server answers a
+/// repeated `GET` from here on the connection's event loop instead of running the simulator again.
+///
+/// An answer is kept only when it is a function of the request and the store alone:
+/// - the call is a `GET` to a simulator whose state lives in the host's store (a built-in one, ``SQLiteSimulator``);
+/// - it ran on a read-only snapshot, so no write transaction ended while it ran (``SimulatorDatabase/generation``);
+/// - it read the time at most in whole seconds (``SimulatorState/epochSecond``), not through ``SimulatorState/now``.
+///
+/// It is given again for the same vendor and the same request (method, URL, every header in order, body) while no
+/// write transaction has ended since and, if it read the second, within that second. A call that writes, such as one
+/// counted against ReferralHero's rate limit, is never kept, so it runs every time.
+final class SimulatorReadCache: Sendable {
+    /// The answers kept at most; when full, the cache starts again empty.
+    static let capacity = 1024
+    /// Larger answers are not kept.
+    static let largestBody = 1 << 20
+
+    struct Key: Hashable {
+        var vendor: String
+        var request: CassetteRequest
+    }
+
+    private struct Entry {
+        var response: PreparedResponse
+        var generation: UInt64
+        var second: Int?
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    /// The answer kept for `key`, if it still holds at `generation` and `second`.
+    func answer(_ key: Key, generation: UInt64, second: Int) -> PreparedResponse? {
+        entries.withLock { entries in
+            guard let entry = entries[key], entry.generation == generation, entry.second.map({ $0 == second }) ?? true
+            else { return nil }
+            return entry.response
+        }
+    }
+
+    /// Keeps an answer computed on the store at `generation`, having read the time as `time` says.
+    func keep(_ response: PreparedResponse, for key: Key, generation: UInt64, time: TimeReads.Use) {
+        let second: Int?
+        switch time {
+        case .none: second = nil
+        case .second(let value): second = value
+        case .exact: return
+        }
+        guard response.body.readableBytes <= Self.largestBody else { return }
+        entries.withLock { entries in
+            if entries.count >= Self.capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[key] = Entry(response: response, generation: generation, second: second)
+        }
+    }
+
+    /// How many answers are kept.
+    var count: Int { entries.withLock { $0.count } }
+}
