@@ -82,4 +82,12 @@ struct FormCodingTests {
             #expect(FormCoding.decode(validating: encoded.utf8) == fields, "\(spelling)")
         }
     }
+
+    @Test("A thousand fields, most needing escapes, encode and decode back")
+    func manyFields() {
+        let fields = (0..<1000).map { FormField(name: "n\($0) é", value: String(repeating: "<&> ", count: $0 % 7)) }
+        for spelling in [FormCoding.Spelling.uri, .browser] {
+            #expect(FormCoding.decode(FormCoding.encode(fields, spelling: spelling)) == fields, "\(spelling)")
+        }
+    }
 }

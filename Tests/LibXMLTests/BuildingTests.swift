@@ -54,6 +54,16 @@ struct BuildingTests {
         #expect(element.serialized() == "<A q=\"&quot;&lt;&amp;&gt;&#10;\">1 &lt; 2 &amp; 3 &gt; 2<B/></A>")
     }
 
+    @Test("Control characters become references, tab and newline stay in text, multi-byte characters pass as they are")
+    func escapingBytes() {
+        let text = "é\t\n\r\u{1}😀 ]]"
+        let element = XML.Element("A", attributes: [XML.Attribute("q", "\t\n\r é")], children: [.text(text)])
+        #expect(element.serialized() == "<A q=\"&#9;&#10;&#13; é\">é\t\n&#13;&#1;😀 ]]</A>")
+        #expect(XML.escaped(text) == "é\t\n&#13;&#1;😀 ]]")
+        #expect(XML.escaped("\t\n\"", inAttribute: true) == "&#9;&#10;&quot;")
+        #expect(XML.escaped("plain é") == "plain é")
+    }
+
     @Test("Indented output puts element-only children on their own lines and leaves text inline")
     func indentation() {
         let element = XML.Element(

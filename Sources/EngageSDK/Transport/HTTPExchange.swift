@@ -56,6 +56,6 @@ public enum FormEncoding {
     public static let contentType = "application/x-www-form-urlencoded; charset=UTF-8"
 
     public static func encode(_ fields: [(String, String)]) -> Data {
-        Data(FormCoding.encode(fields.map { FormField(name: $0.0, value: $0.1) }, spelling: .browser).utf8)
+        Data(FormCoding.encodedBytes(fields.lazy.map { FormField(name: $0.0, value: $0.1) }, spelling: .browser))
     }
 }

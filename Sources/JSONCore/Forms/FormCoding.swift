@@ -118,13 +118,17 @@ public enum FormCoding {
     /// Percent-encodes a name, a value or a path segment.
     public static func encode(_ text: String, spelling: Spelling = .uri) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
         append(text, spelling: spelling, to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
     /// A form body or a query: the fields encoded, `name=value` joined with `&`.
     public static func encode(_ fields: some Sequence<FormField>, spelling: Spelling = .uri) -> String {
+        String(decoding: encodedBytes(fields, spelling: spelling), as: UTF8.self)
+    }
+
+    /// The form body `encode(fields)` spells, as the bytes of a request body (ASCII).
+    public static func encodedBytes(_ fields: some Sequence<FormField>, spelling: Spelling = .uri) -> [UInt8] {
         var output: [UInt8] = []
         for field in fields {
             if !output.isEmpty { output.append(UInt8(ascii: "&")) }
@@ -132,24 +136,68 @@ public enum FormCoding {
             output.append(UInt8(ascii: "="))
             append(field.value, spelling: spelling, to: &output)
         }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-    private static func append(_ text: String, spelling: Spelling, to output: inout [UInt8]) {
-        for byte in text.utf8 {
+    /// What each byte becomes in a spelling: itself (`keep`), `+` (`plus`), or `%XX` (`percent`).
+    private enum Treatment: UInt8 {
+        case percent, keep, plus
+    }
+
+    /// The treatment of every byte value, for `.uri` and `.browser`.
+    private static let uriTreatments = treatments(.uri)
+    private static let browserTreatments = treatments(.browser)
+
+    private static func treatments(_ spelling: Spelling) -> [Treatment] {
+        (0...255).map { (value: Int) -> Treatment in
+            let byte = UInt8(value)
             switch (byte, spelling) {
             case (UInt8(ascii: "a")...UInt8(ascii: "z"), _), (UInt8(ascii: "A")...UInt8(ascii: "Z"), _),
                 (UInt8(ascii: "0")...UInt8(ascii: "9"), _), (UInt8(ascii: "-"), _), (UInt8(ascii: "."), _),
                 (UInt8(ascii: "_"), _), (UInt8(ascii: "~"), .uri), (UInt8(ascii: "*"), .browser):
-                output.append(byte)
+                return .keep
             case (UInt8(ascii: " "), .browser):
-                output.append(UInt8(ascii: "+"))
+                return .plus
             default:
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
+                return .percent
+            }
+        }
+    }
+
+    /// Appends `text` encoded: the bytes it takes are counted first and written in place, a table lookup per byte.
+    private static func append(_ text: String, spelling: Spelling, to output: inout [UInt8]) {
+        let treatments = spelling == .uri ? uriTreatments : browserTreatments
+        var text = text
+        text.withUTF8 { bytes in
+            treatments.withUnsafeBufferPointer { treatments in
+                var escaped = 0
+                for byte in bytes where treatments[Int(byte)] == .percent { escaped += 1 }
+                let start = output.count
+                let needed = start + bytes.count + 2 * escaped
+                if needed > output.capacity { output.reserveCapacity(max(needed, 2 * output.capacity)) }
+                output.append(contentsOf: repeatElement(0, count: needed - start))
+                hexDigits.withUnsafeBufferPointer { hex in
+                    output.withUnsafeMutableBufferPointer { output in
+                        var at = start
+                        for byte in bytes {
+                            switch treatments[Int(byte)] {
+                            case .keep:
+                                output[at] = byte
+                                at += 1
+                            case .plus:
+                                output[at] = UInt8(ascii: "+")
+                                at += 1
+                            case .percent:
+                                output[at] = UInt8(ascii: "%")
+                                output[at + 1] = hex[Int(byte >> 4)]
+                                output[at + 2] = hex[Int(byte & 0x0F)]
+                                at += 3
+                            }
+                        }
+                    }
+                }
             }
         }
     }

@@ -67,9 +67,7 @@ extension XML.CanonicalElement {
         case .text(let text):
             return "\"\(text)\""
         case .element(let element):
-            var output = ""
-            element.write(to: &output)
-            return output
+            return element.text
         }
     }
 }

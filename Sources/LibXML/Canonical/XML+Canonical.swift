@@ -9,11 +9,7 @@ extension XML {
         public var root: CanonicalElement
 
         /// A compact string of the canonical tree, equal exactly when the forms are equal.
-        public var description: String {
-            var output = ""
-            root.write(to: &output)
-            return output
-        }
+        public var description: String { root.text }
 
         /// The first place where `other` differs from `self` (taken as the expected one), or nil when equal.
         public func difference(from other: Canonical) -> Difference? {
@@ -56,26 +52,33 @@ extension XML {
 }
 
 extension XML.CanonicalElement {
-    func write(to output: inout String) {
-        output += "<"
-        output += name
+    /// The compact text of the element, as ``XML/Canonical/description`` gives it.
+    var text: String {
+        var output: [UInt8] = []
+        write(to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func write(to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "<"))
+        output.append(contentsOf: name.utf8)
         for attribute in attributes {
-            output += " "
-            output += attribute.name
-            output += "=\""
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: attribute.name.utf8)
+            output.append(contentsOf: "=\"".utf8)
             XML.escape(attribute.value, into: &output, inAttribute: true)
-            output += "\""
+            output.append(UInt8(ascii: "\""))
         }
-        output += ">"
+        output.append(UInt8(ascii: ">"))
         for child in children {
             switch child {
             case .text(let text): XML.escape(text, into: &output, inAttribute: false)
             case .element(let element): element.write(to: &output)
             }
         }
-        output += "</"
-        output += name
-        output += ">"
+        output.append(contentsOf: "</".utf8)
+        output.append(contentsOf: name.utf8)
+        output.append(UInt8(ascii: ">"))
     }
 
     func difference(actual: XML.CanonicalElement, path: String, expectedLabel: Bool) -> XML.Difference? {

@@ -18,6 +18,13 @@ extension XML.Element {
             attributes.append(XML.Attribute(prefix, href))
             namespace = current.pointee.next
         }
+        var count = 0
+        var next = node.pointee.children
+        while let current = next {
+            count += 1
+            next = current.pointee.next
+        }
+        children.reserveCapacity(count)
         var child = node.pointee.children
         while let current = child {
             switch current.pointee.type {
