@@ -84,6 +84,13 @@ extension XML {
 
         /// The concatenated text and CDATA of this element and all its descendants.
         public var text: String {
+            // Most elements hold one text value, returned as it is.
+            if children.count == 1 {
+                switch children[0] {
+                case .text(let value), .cdata(let value): return value
+                case .element: break
+                }
+            }
             var result = ""
             appendText(to: &result)
             return result
