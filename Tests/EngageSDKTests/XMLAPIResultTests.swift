@@ -103,4 +103,52 @@ struct XMLAPIResultTests {
         #expect(throws: EngageError.self) { try parse("<Envelope><Body>") }
         #expect(throws: EngageError.self) { try parse("<RESULT/>") }
     }
+
+    /// Every reading of a result, to compare a parsed one read in place with the same envelope as a value tree.
+    static func readings(_ result: XMLAPIResult) -> [String] {
+        let paths = [
+            "SUCCESS", "RecipientId", "Fault.FaultString", "Fault.detail.error.errorid", "COLUMNS.Fname",
+            "Envelope.Body.RESULT.EMAIL", "OptedOut", "ns:Thing", "Thing", "NoSuchThing",
+        ]
+        return [
+            "\(result.isSuccess)", "\(result.faultString as Any)", "\(result.errorID as Any)",
+            "\(result.errorClass as Any)", "\(result.recipientID as Any)", "\(result.organizationID as Any)",
+            "\(result.columns)", "\(result.failures)", "\(result.column("LNAME") as Any)",
+            "\(result.column("Mobile User Id") as Any)", "\(result.isSessionLost)",
+        ] + paths.map { "\(result.value(forShortPath: $0) as Any)" }
+    }
+
+    @Test("A parsed result read in place answers exactly as the same envelope built as a value tree")
+    func inPlaceReadsAsTheValueTree() throws {
+        let documents = [
+            Self.selectRecipient, Self.fault128,
+            #"<Envelope><Body><RESULT><SUCCESS>true</SUCCESS><FAILURES><FAILURE failure_type="permanent" "#
+                + #"description="Bad key"><COLUMN name="id">4</COLUMN><COLUMN name="x">a<![CDATA[<b>]]>c</COLUMN>"#
+                + "</FAILURE></FAILURES></RESULT></Body></Envelope>",
+            #"<sp:Envelope xmlns:sp="urn:x"><sp:Body><RESULT><Success> TRUE </Success><ORGANIZATION_ID>o-1"#
+                + "</ORGANIZATION_ID><ns:Thing xmlns:ns=\"urn:y\">t<!-- c -->u</ns:Thing><COLUMNS><COLUMN><name>"
+                + "Mobile User Id</name><value>M &amp; 1</value></COLUMN></COLUMNS></RESULT></sp:Body></sp:Envelope>",
+        ]
+        for document in documents {
+            let parsed = try parse(document)
+            let built = XMLAPIResult(envelope: parsed.envelope)
+            #expect(Self.readings(parsed) == Self.readings(built), "\(document)")
+            #expect(parsed == built)
+            #expect(parsed.hashValue == built.hashValue)
+        }
+        let namespaced = try parse(documents[3])
+        #expect(namespaced.isSuccess)
+        #expect(namespaced.organizationID == "o-1")
+        #expect(namespaced.column("mobile user id") == "M & 1")
+        #expect(namespaced.value(forShortPath: "thing") == "tu")
+    }
+
+    @Test("Assigning an envelope replaces what the result reads")
+    func assignedEnvelope() throws {
+        var result = try parse(Self.selectRecipient)
+        #expect(result.recipientID == "33439394")
+        result.envelope = try parse(Self.fault128).envelope
+        #expect(result.recipientID == nil)
+        #expect(result.errorID == 128)
+    }
 }

@@ -80,3 +80,39 @@ struct BuildingTests {
         #expect(parsed.serialized() == built.serialized())
     }
 }
+
+@Suite("XML.ElementView")
+struct ElementViewTests {
+    /// Checks `view` against the value tree `element` it converts to, all the way down.
+    func expectSame(_ view: XML.ElementView, _ element: XML.Element) {
+        #expect(view.name == element.name)
+        #expect(view.localName == String(element.name.split(separator: ":").last ?? ""))
+        #expect(view.text == element.text, "\(element.name)")
+        #expect(view.element == element)
+        for attribute in element.attributes {
+            #expect(view.attribute(attribute.name) == attribute.value, "\(element.name) @\(attribute.name)")
+        }
+        #expect(view.attribute("no-such-attribute") == nil)
+        let children = view.elements
+        #expect(children.count == element.elements.count)
+        for (child, expected) in zip(children, element.elements) { expectSame(child, expected) }
+    }
+
+    @Test("An element read in place has the names, attributes, text and children of the converted tree")
+    func sameAsValueTree() throws {
+        let document = try XML.Document(
+            string: """
+                <sp:Envelope xmlns:sp="urn:x" xmlns="urn:d" a="1" sp:b="2&amp;3"><sp:Body>\
+                <RESULT>one <![CDATA[<two>]]> three<!-- note --><E/><F x="&lt;">é</F></RESULT>\
+                <Only><![CDATA[cdata only]]></Only><Empty></Empty></sp:Body></sp:Envelope>
+                """)
+        let view = try #require(document.rootView)
+        expectSame(view, try #require(document.root))
+        #expect(view.hasLocalName("envelope", ignoringASCIICase: true))
+        #expect(!view.hasLocalName("envelope", ignoringASCIICase: false))
+        #expect(view.hasLocalName("Envelope", ignoringASCIICase: false))
+        #expect(!view.hasLocalName("envelop", ignoringASCIICase: true))
+        #expect(view.firstElement { $0.localName == "Body" }?.elements.map(\.localName) == ["RESULT", "Only", "Empty"])
+        #expect(view.firstElement { $0.localName == "Nothing" } == nil)
+    }
+}

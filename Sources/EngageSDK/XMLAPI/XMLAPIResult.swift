@@ -17,8 +17,25 @@ public struct XMLAPIResult: Sendable, Hashable {
         public var columns: [Column]
     }
 
-    /// The whole response as an element tree (`Envelope`).
-    public var envelope: XML.Element
+    /// The response as parsed, read in place; or as built (``init(envelope:)``) or assigned.
+    private enum Tree: Sendable {
+        case parsed(XML.ElementView)
+        case built(XML.Element)
+    }
+
+    private var tree: Tree
+
+    /// The whole response as an element tree (`Envelope`). A parsed response is read in place and only
+    /// converted into this tree when it is asked for.
+    public var envelope: XML.Element {
+        get {
+            switch tree {
+            case .parsed(let view): view.element
+            case .built(let element): element
+            }
+        }
+        set { tree = .built(newValue) }
+    }
 
     /// Parses a response body.
     public init(data: Data) throws {
@@ -28,93 +45,185 @@ public struct XMLAPIResult: Sendable, Hashable {
         } catch {
             throw EngageError.malformedResponse(operationID: EngageOperationID.xmlAPI, detail: error.description)
         }
-        guard let root = document.root, root.hasLocalName("envelope") else {
+        guard let root = document.rootView, root.hasLocalName("envelope") else {
             throw EngageError.malformedResponse(
                 operationID: EngageOperationID.xmlAPI, detail: "the root element is not <Envelope>")
         }
-        self.init(envelope: root)
+        tree = .parsed(root)
     }
 
     /// Wraps an already parsed `Envelope`.
     public init(envelope: XML.Element) {
-        self.envelope = envelope
+        tree = .built(envelope)
     }
 
-    var body: XML.Element? { envelope.child("body") }
-    var result: XML.Element? { body?.child("result") }
-    var fault: XML.Element? { body?.child("fault") ?? result?.child("fault") }
+    /// Equal when the envelopes are.
+    public static func == (left: XMLAPIResult, right: XMLAPIResult) -> Bool {
+        left.envelope == right.envelope
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(envelope)
+    }
+
+    /// The reader of whichever tree this result holds.
+    private var reading: any XMLAPIReading {
+        switch tree {
+        case .parsed(let view): XMLAPIReader(envelope: view)
+        case .built(let element): XMLAPIReader(envelope: element)
+        }
+    }
 
     /// `SUCCESS` reads `TRUE`, `true` or the literal `SUCCESS` (OptOutRecipient), in any case.
-    public var isSuccess: Bool {
-        guard let text = result?.child("success")?.text.trimmingASCIIWhitespace.utf8 else { return false }
-        return text.equalsIgnoringASCIICase("true") || text.equalsIgnoringASCIICase("success")
-    }
+    public var isSuccess: Bool { reading.isSuccess }
 
     /// `Fault/FaultString`, plain text or CDATA; nil without a fault.
-    public var faultString: String? {
-        fault?.child("faultstring").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
-    }
+    public var faultString: String? { reading.faultString }
 
     /// `Fault/detail/error/errorid`.
-    public var errorID: Int? {
-        fault?.path(["detail", "error", "errorid"]).flatMap { Int($0.text.trimmingCharacters(in: .whitespaces)) }
-    }
+    public var errorID: Int? { reading.errorID }
 
     /// `Fault/detail/error/class`, such as `SP.API`.
-    public var errorClass: String? {
-        fault?.path(["detail", "error", "class"])?.text
-    }
+    public var errorClass: String? { reading.errorClass }
 
     /// True for errorid 145, the expired or invalid session.
     public var isSessionLost: Bool { errorID == XMLAPIErrorID.sessionExpired }
 
     /// `RESULT/RecipientId`, nil when absent or empty.
-    public var recipientID: String? {
-        guard let text = result?.child("recipientid")?.text.trimmingASCIIWhitespace, !text.isEmpty else { return nil }
-        return text
-    }
+    public var recipientID: String? { reading.recipientID }
 
     /// `RESULT/ORGANIZATION_ID`.
-    public var organizationID: String? {
-        result?.child("organization_id")?.text
-    }
+    public var organizationID: String? { reading.organizationID }
 
     /// `RESULT/COLUMNS/COLUMN`, one or many, in document order.
-    public var columns: [Column] {
-        guard let columns = result?.child("columns") else { return [] }
-        return columns.elements.filter { $0.hasLocalName("column") }.map {
-            Column(name: $0.child("name")?.text ?? "", value: $0.child("value")?.text ?? "")
-        }
-    }
+    public var columns: [Column] { reading.columns }
 
     /// The value of the column `name` (case-insensitive), if present.
-    public func column(_ name: String) -> String? {
-        let wanted = name.lowercased()
-        guard let columns = result?.child("columns") else { return nil }
-        for case .element(let column) in columns.children where column.hasLocalName("column") {
-            if column.child("name")?.text.utf8.equalsIgnoringASCIICase(wanted) == true {
-                return column.child("value")?.text ?? ""
-            }
-        }
-        return nil
-    }
+    public func column(_ name: String) -> String? { reading.column(name) }
 
     /// `RESULT/FAILURES/FAILURE` of InsertUpdateRelationalTable.
-    public var failures: [Failure] {
-        guard let failures = result?.child("failures") else { return [] }
-        return failures.elements.map { failure in
-            Failure(
-                failureType: failure.attribute("failure_type") ?? "",
-                details: failure.attribute("description") ?? "",
-                columns: failure.elements.map { Column(name: $0.attribute("name") ?? "", value: $0.text) }
-            )
-        }
-    }
+    public var failures: [Failure] { reading.failures }
 
     /// Looks a value up by a dotted path, the way the SDKs' `valueForShortPath:` does, without regard to case:
     /// `SUCCESS`, `RecipientId`, `Fault.FaultString`, `Fault.detail.error.errorid`, `COLUMNS.Fname` (a
     /// column by name). A leading `Envelope.Body.RESULT` is optional.
-    public func value(forShortPath path: String) -> String? {
+    public func value(forShortPath path: String) -> String? { reading.value(forShortPath: path) }
+
+    /// The fault as an error, or nil when the call succeeded.
+    public func error(for operation: XMLAPIOperation) -> EngageError? {
+        guard !isSuccess else { return nil }
+        return .fault(operation: operation, errorID: errorID, faultString: faultString ?? "")
+    }
+}
+
+/// What ``XMLAPIResult`` reads, from either tree.
+private protocol XMLAPIReading {
+    var isSuccess: Bool { get }
+    var faultString: String? { get }
+    var errorID: Int? { get }
+    var errorClass: String? { get }
+    var recipientID: String? { get }
+    var organizationID: String? { get }
+    var columns: [XMLAPIResult.Column] { get }
+    func column(_ name: String) -> String?
+    var failures: [XMLAPIResult.Failure] { get }
+    func value(forShortPath path: String) -> String?
+}
+
+/// An element tree an XMLAPI response is read from: the parsed document in place, or a value tree.
+protocol XMLAPITree {
+    /// True when the name without its prefix equals `lowercased`, ASCII letters compared without case.
+    func hasLocalName(_ lowercased: String) -> Bool
+    /// The first child element for which `matches` holds.
+    func firstElement(where matches: (Self) -> Bool) -> Self?
+    /// The child elements, in document order.
+    var elements: [Self] { get }
+    /// The concatenated text and CDATA of the element and its descendants.
+    var text: String { get }
+    func attribute(_ name: String) -> String?
+}
+
+extension XMLAPITree {
+    /// The first child whose local name, lower-cased, is `lowercasedName`.
+    func child(_ lowercasedName: String) -> Self? {
+        firstElement { $0.hasLocalName(lowercasedName) }
+    }
+
+    /// Follows lower-cased child names.
+    func path(_ lowercasedNames: [String]) -> Self? {
+        var current = self
+        for name in lowercasedNames {
+            guard let next = current.child(name) else { return nil }
+            current = next
+        }
+        return current
+    }
+}
+
+/// The XMLAPI response rules (§2.5–2.7) over either tree.
+private struct XMLAPIReader<Tree: XMLAPITree>: XMLAPIReading {
+    let envelope: Tree
+
+    var body: Tree? { envelope.child("body") }
+    var result: Tree? { body?.child("result") }
+    var fault: Tree? { body?.child("fault") ?? result?.child("fault") }
+
+    var isSuccess: Bool {
+        guard let text = result?.child("success")?.text.trimmingASCIIWhitespace.utf8 else { return false }
+        return text.equalsIgnoringASCIICase("true") || text.equalsIgnoringASCIICase("success")
+    }
+
+    var faultString: String? {
+        fault?.child("faultstring").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    var errorID: Int? {
+        fault?.path(["detail", "error", "errorid"]).flatMap { Int($0.text.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    var errorClass: String? {
+        fault?.path(["detail", "error", "class"])?.text
+    }
+
+    var recipientID: String? {
+        guard let text = result?.child("recipientid")?.text.trimmingASCIIWhitespace, !text.isEmpty else { return nil }
+        return text
+    }
+
+    var organizationID: String? {
+        result?.child("organization_id")?.text
+    }
+
+    var columns: [XMLAPIResult.Column] {
+        guard let columns = result?.child("columns") else { return [] }
+        return columns.elements.filter { $0.hasLocalName("column") }.map {
+            XMLAPIResult.Column(name: $0.child("name")?.text ?? "", value: $0.child("value")?.text ?? "")
+        }
+    }
+
+    func column(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        guard let columns = result?.child("columns") else { return nil }
+        let column = columns.firstElement {
+            $0.hasLocalName("column") && $0.child("name")?.text.utf8.equalsIgnoringASCIICase(wanted) == true
+        }
+        return column.map { $0.child("value")?.text ?? "" }
+    }
+
+    var failures: [XMLAPIResult.Failure] {
+        guard let failures = result?.child("failures") else { return [] }
+        return failures.elements.map { failure in
+            XMLAPIResult.Failure(
+                failureType: failure.attribute("failure_type") ?? "",
+                details: failure.attribute("description") ?? "",
+                columns: failure.elements.map {
+                    XMLAPIResult.Column(name: $0.attribute("name") ?? "", value: $0.text)
+                }
+            )
+        }
+    }
+
+    func value(forShortPath path: String) -> String? {
         var segments = path.split(separator: ".").map { $0.lowercased() }
         for skipped in ["envelope", "body", "result"] where segments.first == skipped {
             segments.removeFirst()
@@ -132,35 +241,9 @@ public struct XMLAPIResult: Sendable, Hashable {
         }
         return nil
     }
-
-    /// The fault as an error, or nil when the call succeeded.
-    public func error(for operation: XMLAPIOperation) -> EngageError? {
-        guard !isSuccess else { return nil }
-        return .fault(operation: operation, errorID: errorID, faultString: faultString ?? "")
-    }
 }
 
-extension XML.Element {
-    /// The first child whose local name, lower-cased, is `lowercasedName`.
-    func child(_ lowercasedName: String) -> XML.Element? {
-        for case .element(let element) in children where element.hasLocalName(lowercasedName) {
-            return element
-        }
-        return nil
-    }
-
-    /// Follows lower-cased child names.
-    func path(_ lowercasedNames: [String]) -> XML.Element? {
-        var current = self
-        for name in lowercasedNames {
-            guard let next = current.child(name) else { return nil }
-            current = next
-        }
-        return current
-    }
-}
-
-extension XML.Element {
+extension XML.Element: XMLAPITree {
     /// True when the name without its prefix equals `lowercased`, ASCII letters compared without case.
     func hasLocalName(_ lowercased: String) -> Bool {
         var name = name
@@ -168,6 +251,17 @@ extension XML.Element {
             let start = bytes.lastIndex(of: UInt8(ascii: ":")).map { $0 + 1 } ?? 0
             return UnsafeBufferPointer(rebasing: bytes[start...]).equalsIgnoringASCIICase(lowercased)
         }
+    }
+
+    func firstElement(where matches: (XML.Element) -> Bool) -> XML.Element? {
+        for case .element(let element) in children where matches(element) { return element }
+        return nil
+    }
+}
+
+extension XML.ElementView: XMLAPITree {
+    func hasLocalName(_ lowercased: String) -> Bool {
+        hasLocalName(lowercased, ignoringASCIICase: true)
     }
 }
 
