@@ -11,7 +11,7 @@ let foundation: [Target] = [
     ),
     .target(name: "LibXML", dependencies: ["CLibXML2"]),
     .target(name: "JSONCore"),
-    .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting"], exclude: ["Fixtures"]),
+    .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting", "JSONCore"], exclude: ["Fixtures"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
 ]
 

@@ -10,6 +10,9 @@ extension XML {
         private let pointer: xmlSchemaPtr
         /// Validation contexts kept for the next validation (one validation uses one at a time).
         private let validContexts = ContextPool<xmlSchemaValidCtxtPtr> { xmlSchemaFreeValidCtxt($0) }
+        /// Validation contexts kept for validating while parsing (``validate(data:sourceName:)``), apart from the
+        /// others: libxml2 leaves a context in streaming mode once it has run so.
+        private let streamingContexts = ContextPool<xmlSchemaValidCtxtPtr> { xmlSchemaFreeValidCtxt($0) }
         /// The file the schema was compiled from.
         public let file: URL
 
@@ -57,6 +60,7 @@ extension XML {
 
         deinit {
             validContexts.removeAll()
+            streamingContexts.removeAll()
             xmlSchemaFree(pointer)
         }
 
@@ -91,9 +95,62 @@ extension XML {
 
         /// Parses and validates in one step.
         ///
+        /// A document is first validated while it is parsed, without building its tree; only when that finds it
+        /// malformed or invalid is it parsed into a tree and validated again, for diagnostics that name the
+        /// element's path. Both runs are libxml2's same validator, so they agree on validity (a test holds them
+        /// to it over mutated documents).
+        ///
         /// - Throws: ``XML/Error/malformed(_:)`` when the bytes are not well-formed XML.
         public func validate(data: Data, sourceName: String? = nil) throws(XML.Error) -> [Diagnostic] {
-            validate(try Document(data: data, sourceName: sourceName))
+            if isValidWhileParsing(data) == true { return [] }
+            return validate(try Document(data: data, sourceName: sourceName))
+        }
+
+        /// Whether `data` is well-formed and valid, decided while libxml2 parses it, with no tree built and no
+        /// diagnostics kept; nil when this could not be run (empty or huge input, no memory).
+        func isValidWhileParsing(_ data: Data) -> Bool? {
+            XML.initialize()
+            guard let length = Int32(exactly: data.count), length > 0 else { return nil }
+            guard let validation = streamingContexts.take() ?? xmlSchemaNewValidCtxt(pointer) else { return nil }
+            defer { streamingContexts.putBack(validation) }
+            guard let parser = XML.streamingParserContexts.take() ?? xmlNewParserCtxt() else { return nil }
+            defer { XML.streamingParserContexts.putBack(parser) }
+            xmlSchemaSetValidStructuredErrors(validation, { _, _ in }, nil)
+
+            // With no SAX handler of the parser's own, the plug validates and builds nothing. The plug keeps the
+            // address of the parser's handler field to restore it, so pass the field's own address.
+            let handler = parser.pointee.sax
+            let userData = parser.pointee.userData
+            let handlerField = UnsafeMutableRawPointer(parser)
+                .advanced(by: MemoryLayout<xmlParserCtxt>.offset(of: \.sax)!)
+                .assumingMemoryBound(to: xmlSAXHandlerPtr?.self)
+            let userDataField = UnsafeMutableRawPointer(parser)
+                .advanced(by: MemoryLayout<xmlParserCtxt>.offset(of: \.userData)!)
+                .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            handlerField.pointee = nil
+            defer {
+                parser.pointee.sax = handler
+                parser.pointee.userData = userData
+            }
+            guard let plug = xmlSchemaSAXPlug(validation, handlerField, userDataField) else { return nil }
+            // Parser errors stay silent here: an invalid document is parsed again for its diagnostics.
+            parser.pointee.sax.pointee.serror = { _, _ in }
+            let document = data.withUnsafeBytes { raw in
+                raw.baseAddress.flatMap { base in
+                    xmlCtxtReadMemory(
+                        parser, base.assumingMemoryBound(to: CChar.self), length, nil, nil, XML.Parser.options)
+                }
+            }
+            if let document { xmlFreeDoc(document) }
+            let valid = parser.pointee.wellFormed != 0 && xmlSchemaIsValid(validation) == 1
+            xmlSchemaSAXUnplug(plug)
+            return valid
         }
     }
+}
+
+extension XML {
+    /// The parser contexts of ``XML/Schema/validate(data:sourceName:)``'s run while parsing, kept apart from
+    /// ``parserContexts``: their SAX handler is swapped for the run.
+    static let streamingParserContexts = ContextPool<xmlParserCtxtPtr> { xmlFreeParserCtxt($0) }
 }

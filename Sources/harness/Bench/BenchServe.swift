@@ -149,8 +149,10 @@ extension Harness.Bench {
             }
         }
 
+        /// How much slower the second rate is than the first, or how much faster ("3.4% faster").
         static func slower(_ rates: [Double]) -> String {
-            String(format: "%.1f%% slower", (1 - rates[1] / rates[0]) * 100)
+            let slower = (1 - rates[1] / rates[0]) * 100
+            return String(format: slower < 0 ? "%.1f%% faster" : "%.1f%% slower", abs(slower))
         }
     }
 }
