@@ -1,6 +1,12 @@
 import CassetteKit
 import JSONCore
 
+/// A cassette that may answer a request, with the entries of it that match the request.
+struct CandidateMatches: Sendable {
+    var cassette: LoadedCassette
+    var matching: [Int]
+}
+
 /// What replay found for a request.
 enum ReplayOutcome: Sendable {
     case hit(cassette: LoadedCassette, entry: Int)
@@ -68,25 +74,39 @@ extension CassetteLibrary {
         return .miss(missReport(vendor: vendor, request: request, named: named))
     }
 
-    /// The hit ``lookup(vendor:request:route:named:)`` would give, found only among cassettes already parsed: nil
-    /// on a miss or when a candidate is not parsed yet, so the caller can ask `lookup` off the event loop (which
-    /// reads the file). Nothing is consumed unless it returns a hit.
-    func parsedHit(
+    /// The cassettes ``lookup(vendor:request:route:named:)`` would try, in its order, each with the entries matching
+    /// `request`; nil when a candidate is not parsed yet, so the caller can ask `lookup` off the event loop (which
+    /// reads the file). Nothing is consumed: ``take(from:)`` takes the hit.
+    func parsedMatches(
         vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?
-    ) -> (cassette: LoadedCassette, entry: Int)? {
+    ) -> [CandidateMatches]? {
         guard let candidates = parsedCandidates(vendor: vendor, route: route, named: named) else { return nil }
-        return firstHit(request, in: candidates)
+        return candidates.map {
+            CandidateMatches(cassette: $0, matching: $0.memo.matches(for: request, in: $0.session.index))
+        }
     }
 
-    /// The first of `candidates` whose session replays an entry matching `request`, taking that entry.
+    /// The first of `candidates` whose session replays one of its matching entries, taking that entry.
+    static func take(
+        from candidates: some Sequence<CandidateMatches>
+    ) -> (cassette: LoadedCassette, entry: Int)? {
+        for candidate in candidates {
+            if case .hit(let entry) = candidate.cassette.session.take(candidate.matching) {
+                return (candidate.cassette, entry)
+            }
+        }
+        return nil
+    }
+
+    /// The first of `candidates` whose session replays an entry matching `request`, taking that entry; each
+    /// cassette's matches are worked out only when the ones before it had no hit.
     private func firstHit(
         _ request: CassetteRequest, in candidates: [LoadedCassette]
     ) -> (cassette: LoadedCassette, entry: Int)? {
-        for cassette in candidates {
-            let matching = cassette.memo.matches(for: request, in: cassette.session.index)
-            if case .hit(let entry) = cassette.session.take(matching) { return (cassette, entry) }
-        }
-        return nil
+        Self.take(
+            from: candidates.lazy.map {
+                CandidateMatches(cassette: $0, matching: $0.memo.matches(for: request, in: $0.session.index))
+            })
     }
 
     /// The nearest recorded request over the vendor's cassettes (fewest differing fields wins).

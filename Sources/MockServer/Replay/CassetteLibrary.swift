@@ -35,6 +35,12 @@ final class CassetteLibrary: Sendable {
     let directory: URL?
     private let logger: Logger
     private let catalog = Mutex(Catalog())
+    /// How many times the set of cassettes has changed (loaded, reloaded, unloaded).
+    private let changes = Atomic<UInt64>(0)
+
+    /// Changes whenever a cassette is loaded, reloaded or unloaded: what a request was found to match holds while
+    /// this stays the same (``ImmediateMemo``).
+    var generation: UInt64 { changes.load(ordering: .acquiring) }
 
     init(directory: URL?, logger: Logger) {
         self.directory = directory
@@ -100,6 +106,7 @@ final class CassetteLibrary: Sendable {
             catalog.failures = failures
             catalog.rebuildRoutes()
         }
+        changes.add(1, ordering: .releasing)
         logger.info(
             "cassettes found",
             metadata: [
@@ -126,16 +133,19 @@ final class CassetteLibrary: Sendable {
             catalog.failures.removeAll { $0.file == file.path }
             catalog.rebuildRoutes()
         }
+        changes.add(1, ordering: .releasing)
         return cassette
     }
 
     /// Stops replaying a cassette; false when it was not loaded.
     func unload(_ name: CassetteName) -> Bool {
-        catalog.withLock { catalog in
+        let removed = catalog.withLock { catalog in
             guard catalog.cassettes.removeValue(forKey: name) != nil else { return false }
             catalog.rebuildRoutes()
             return true
         }
+        if removed { changes.add(1, ordering: .releasing) }
+        return removed
     }
 
     /// Every cassette, by name (parsed or not yet).

@@ -138,46 +138,73 @@ extension ServerCore {
     /// The answer to a complete request, journaled: in replay and spy modes the recorded one (a hit), in simulate
     /// mode the simulator's kept answer while it holds (``SimulatorHost/cachedAnswer(vendor:to:)``). Nil when the
     /// request is left to the responder: no vendor, a bad cassette name, a miss, a candidate cassette not parsed yet,
-    /// or no kept answer.
+    /// or no kept answer. Where a replayed request goes is kept in ``ImmediateMemo`` for the next time.
     func immediateAnswer(head: HTTPRequestHead, body: ByteBuffer) -> ImmediateAnswer? {
+        if mode == .simulate { return simulatedAnswer(head: head, body: body) }
+        let key = ImmediateMemo.Key(method: head.method, uri: head.uri, headers: head.headers, body: body)
+        let generation = library.generation
+        guard let route = replayMemo.route(for: key, generation: generation) ?? replayRoute(key, generation) else {
+            return nil
+        }
+        guard let (cassette, entry) = CassetteLibrary.take(from: route.candidates) else { return nil }
+        return answer(
+            cassette.responses[entry], vendor: route.vendor, method: head.method.rawValue, path: route.path,
+            query: route.query, outcome: .hit, cassette: cassette.name.description)
+    }
+
+    /// Where a replayed request goes, worked out as the responder does and kept for the next time; nil when it is
+    /// left to the responder (no vendor, a bad cassette name, a candidate cassette not parsed yet).
+    private func replayRoute(_ key: ImmediateMemo.Key, _ generation: UInt64) -> ImmediateMemo.Route? {
+        let target = RequestTarget(key.uri)
+        guard let (vendor, relativePath) = vendorRoute(target.path) else { return nil }
+        var named: CassetteName?
+        if let text = key.headers.first(name: Self.cassetteHeader.rawName) {
+            guard let name = try? CassetteName(text, vendor: vendor) else { return nil }
+            named = name
+        }
+        let method = key.method.rawValue
+        let request = Self.cassetteRequest(
+            method: method, target: target, relativePath: relativePath, headers: key.headers, body: key.body)
+        let routeKey = RouteKey(method: method, path: request.parts.path)
+        guard
+            let candidates = library.parsedMatches(vendor: vendor, request: request, route: routeKey, named: named)
+        else { return nil }
+        let route = ImmediateMemo.Route(
+            generation: generation, vendor: vendor, path: String(target.path), query: target.query.map(String.init),
+            candidates: candidates)
+        replayMemo.keep(route, for: key)
+        return route
+    }
+
+    /// The simulator's kept answer to a `GET` in simulate mode, while it holds.
+    private func simulatedAnswer(head: HTTPRequestHead, body: ByteBuffer) -> ImmediateAnswer? {
         let target = RequestTarget(head.uri)
         guard let (vendor, relativePath) = vendorRoute(target.path) else { return nil }
         let method = head.method.rawValue
         let request = Self.cassetteRequest(
             method: method, target: target, relativePath: relativePath, headers: head.headers, body: body)
-        let answer: PreparedResponse
-        let outcome: JournalEntry.Outcome
-        var cassetteName: String?
-        if mode == .simulate {
-            guard let kept = simulators.cachedAnswer(vendor: vendor, to: request) else { return nil }
-            answer = kept
-            outcome = .simulated
-        } else {
-            var named: CassetteName?
-            if let text = head.headers.first(name: Self.cassetteHeader.rawName) {
-                guard let name = try? CassetteName(text, vendor: vendor) else { return nil }
-                named = name
-            }
-            let route = RouteKey(method: method, path: request.parts.path)
-            guard
-                let (cassette, index) = library.parsedHit(
-                    vendor: vendor, request: request, route: route, named: named)
-            else { return nil }
-            answer = cassette.responses[index]
-            outcome = .hit
-            cassetteName = cassette.name.description
-        }
+        guard let kept = simulators.cachedAnswer(vendor: vendor, to: request) else { return nil }
+        return answer(
+            kept, vendor: vendor, method: method, path: String(target.path), query: target.query.map(String.init),
+            outcome: .simulated, cassette: nil)
+    }
+
+    /// `response` ready for the wire with a `Date`, journaled.
+    private func answer(
+        _ response: PreparedResponse, vendor: String, method: String, path: String, query: String?,
+        outcome: JournalEntry.Outcome, cassette: String?
+    ) -> ImmediateAnswer {
         let time = now()
-        var headers = answer.wireHeaders
+        var headers = response.wireHeaders
         headers.add(name: "Date", value: dates.text(for: time))
         eventLoopHits.add(1, ordering: .relaxed)
         journal.append(
             JournalEntry(
-                time: time, vendor: vendor, method: method, path: String(target.path),
-                query: target.query.map(String.init), outcome: outcome, status: answer.status.code,
-                cassette: cassetteName))
+                time: time, vendor: vendor, method: method, path: path, query: query, outcome: outcome,
+                status: response.status.code, cassette: cassette))
         return ImmediateAnswer(
-            head: HTTPResponseHead(version: .http1_1, status: answer.wireStatus, headers: headers), body: answer.body)
+            head: HTTPResponseHead(version: .http1_1, status: response.wireStatus, headers: headers),
+            body: response.body)
     }
 }
 

@@ -17,6 +17,8 @@ final class ServerCore: Sendable {
     let now: @Sendable () -> Date
     /// The `Date` header of answers written on the event loop.
     let dates = HTTPDate()
+    /// Where requests answered on the event loop went (``ImmediateReplay``).
+    let replayMemo = ImmediateMemo()
     /// Replay hits and kept simulator reads answered on the event loop (``ImmediateReplay``).
     let eventLoopHits = Atomic<Int>(0)
     /// Set while the server runs in a proxying mode (or may switch to one).

@@ -57,6 +57,61 @@ struct ImmediateReplayTests {
         }
     }
 
+    @Test("A repeated request follows the cassettes: a reloaded answer, an unloaded cassette, the replay order")
+    func memoFollowsTheCassettes() async throws {
+        try await withTemporaryDirectory { folder in
+            try ReplayTests.cassettes(in: folder.url)
+            try CassetteFixture.write(
+                "engage/poll", in: folder.url,
+                [
+                    CassetteFixture.json("GET", "/poll", answer: ["state": "waiting"]),
+                    CassetteFixture.json("GET", "/poll", answer: ["state": "done"]),
+                ])
+            // The answers the responder gives (Connection: close keeps a request off the event loop).
+            let polls = 4
+            let expected = try await withServer(replay(folder.url)) { _, endpoints in
+                var states: [JSONValue?] = []
+                for _ in 0..<polls {
+                    let url = endpoints.baseURL(for: "engage").appendingPathComponent("poll")
+                    states.append(try await TestHTTP.fetch(url, headers: [("Connection", "close")]).json?["state"])
+                }
+                return states
+            }
+            try await withServer(replay(folder.url)) { server, endpoints in
+                let engage = endpoints.baseURL(for: "engage")
+                var states: [JSONValue?] = []
+                for _ in 0..<polls {
+                    states.append(try await TestHTTP.fetch(engage.appendingPathComponent("poll")).json?["state"])
+                }
+                #expect(states == expected)
+                #expect(states.first == "waiting")
+                // The first request parses the cassette on the responder's path; the others are answered on the loop.
+                #expect(server.eventLoopHits == polls - 1)
+
+                let profile = URL(string: "\(engage)/profile?id=7")!
+                #expect(try await TestHTTP.fetch(profile).json == ["name": "Ann"])
+                #expect(try await TestHTTP.fetch(profile).json == ["name": "Ann"])
+                try CassetteFixture.write(
+                    "engage/login", in: folder.url,
+                    [CassetteFixture.json("GET", "/profile?id=7", answer: ["name": "Bob"])])
+                let reload = try await TestHTTP.send(
+                    endpoints.origin.appendingPathComponent("__harness/cassettes"), method: .POST,
+                    json: ["name": "engage/login"])
+                #expect(reload.status == 201)
+                #expect(
+                    try await TestHTTP.fetch(profile).json == ["name": "Bob"], "the reloaded answer, not the kept one")
+
+                let unload = try await TestHTTP.fetch(
+                    endpoints.origin.appendingPathComponent("__harness/cassettes/engage/login"), method: .DELETE)
+                #expect(unload.status == 200)
+                let gone = try await TestHTTP.fetch(profile)
+                #expect(gone.status == 404, "the unloaded cassette answers no more")
+                // The second Ann and Bob came from the event loop; the first Ann parsed, the miss went to the responder.
+                #expect(server.eventLoopHits == polls - 1 + 2)
+            }
+        }
+    }
+
     @Test("A hit answered on the event loop carries the responder's status, headers and body, and a fresh Date")
     func sameAsResponder() async throws {
         try await withTemporaryDirectory { folder in

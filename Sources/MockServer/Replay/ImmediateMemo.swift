@@ -1,0 +1,65 @@
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// What the event loop found for a request it answered from the cassettes, kept per exact request as NIO decoded it
+/// (method, target, every header in order, body): the vendor, and the candidate cassettes in lookup order with their
+/// matching entries. A repeated request then skips building the cassette request, routing and matching, and only
+/// takes its entry from the replay session, which keeps the replay order. Kept while the set of cassettes is the one
+/// it was found in (``CassetteLibrary/generation``); holds at most ``capacity`` requests and starts over when full.
+final class ImmediateMemo: Sendable {
+    static let capacity = 4096
+
+    /// A request as NIO decoded it, compared exactly: names and values byte for byte, in order.
+    struct Key: Hashable {
+        var method: HTTPMethod
+        var uri: String
+        var headers: HTTPHeaders
+        var body: ByteBuffer
+
+        static func == (left: Key, right: Key) -> Bool {
+            guard left.method == right.method, left.uri == right.uri, left.body == right.body,
+                left.headers.count == right.headers.count
+            else { return false }
+            return zip(left.headers, right.headers).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(method.rawValue)
+            hasher.combine(uri)
+            hasher.combine(headers.count)
+            for (name, value) in headers {
+                hasher.combine(name)
+                hasher.combine(value)
+            }
+            hasher.combine(body)
+        }
+    }
+
+    /// Where a request goes and what the journal says of it.
+    struct Route: Sendable {
+        var generation: UInt64
+        var vendor: String
+        var path: String
+        var query: String?
+        var candidates: [CandidateMatches]
+    }
+
+    private let routes = Mutex<[Key: Route]>([:])
+
+    /// The route kept for `key`, if it was found among the cassettes of `generation`.
+    func route(for key: Key, generation: UInt64) -> Route? {
+        routes.withLock { routes in
+            guard let route = routes[key], route.generation == generation else { return nil }
+            return route
+        }
+    }
+
+    /// Keeps `route` for `key`.
+    func keep(_ route: Route, for key: Key) {
+        routes.withLock { routes in
+            if routes.count >= Self.capacity, routes[key] == nil { routes.removeAll(keepingCapacity: true) }
+            routes[key] = route
+        }
+    }
+}
