@@ -6,9 +6,11 @@ import Synchronization
 /// (method, target, every header in order, body): the vendor, and the candidate cassettes in lookup order with their
 /// matching entries. A repeated request then skips building the cassette request, routing and matching, and only
 /// takes its entry from the replay session, which keeps the replay order. Kept while the set of cassettes is the one
-/// it was found in (``CassetteLibrary/generation``); holds at most ``capacity`` requests and starts over when full.
+/// it was found in (``CassetteLibrary/generation``), and only for requests that match a recorded entry, with a body of
+/// at most ``largestBody`` bytes; holds at most ``capacity`` requests (16 MiB of bodies) and starts over when full.
 final class ImmediateMemo: Sendable {
-    static let capacity = 4096
+    static let capacity = 1024
+    static let largestBody = MatchMemo.largestBody
 
     /// A request as NIO decoded it, compared exactly: names and values byte for byte, in order.
     struct Key: Hashable {
@@ -55,11 +57,16 @@ final class ImmediateMemo: Sendable {
         }
     }
 
-    /// Keeps `route` for `key`.
+    /// Keeps `route` for `key`, when it matches a recorded entry and the body is small enough.
     func keep(_ route: Route, for key: Key) {
+        guard key.body.readableBytes <= Self.largestBody, route.candidates.contains(where: { !$0.matching.isEmpty })
+        else { return }
         routes.withLock { routes in
             if routes.count >= Self.capacity, routes[key] == nil { routes.removeAll(keepingCapacity: true) }
             routes[key] = route
         }
     }
+
+    /// How many requests are kept.
+    var count: Int { routes.withLock { $0.count } }
 }

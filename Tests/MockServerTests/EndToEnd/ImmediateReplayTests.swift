@@ -112,6 +112,32 @@ struct ImmediateReplayTests {
         }
     }
 
+    @Test("Only requests that match are kept, with bodies up to 16 KiB: misses and large bodies hold no memory")
+    func memoStaysBounded() async throws {
+        try await withTemporaryDirectory { folder in
+            try ReplayTests.cassettes(in: folder.url)
+            let padding = String(repeating: "x", count: 20_000)
+            try CassetteFixture.write(
+                "engage/big", in: folder.url,
+                [CassetteFixture.json("POST", "/big", body: ["padding": .string(padding)], answer: ["ok": true])])
+            try await withServer(replay(folder.url)) { server, endpoints in
+                let engage = endpoints.baseURL(for: "engage")
+                for number in 0..<3 {
+                    _ = try await TestHTTP.fetch(URL(string: "\(engage)/profile?id=7")!)
+                    let miss = try await TestHTTP.fetch(URL(string: "\(engage)/profile?id=\(100 + number)")!)
+                    #expect(miss.status == 404)
+                }
+                for _ in 0..<3 {
+                    let large = try await TestHTTP.send(
+                        engage.appendingPathComponent("big"), method: .POST, json: ["padding": .string(padding)])
+                    #expect(large.status == 200)
+                }
+                #expect(server.eventLoopHits >= 4, "the large body was answered on the event loop, not kept")
+                #expect(server.keptReplayRoutes == 1, "only GET /profile?id=7")
+            }
+        }
+    }
+
     @Test("A hit answered on the event loop carries the responder's status, headers and body, and a fresh Date")
     func sameAsResponder() async throws {
         try await withTemporaryDirectory { folder in
