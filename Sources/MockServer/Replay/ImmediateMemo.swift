@@ -6,11 +6,12 @@ import Synchronization
 /// (method, target, every header in order, body): the vendor, and the candidate cassettes in lookup order with their
 /// matching entries. A repeated request then skips building the cassette request, routing and matching, and only
 /// takes its entry from the replay session, which keeps the replay order. Kept while the set of cassettes is the one
-/// it was found in (``CassetteLibrary/generation``), and only for requests that match a recorded entry, with a body of
-/// at most ``largestBody`` bytes; holds at most ``capacity`` requests (16 MiB of bodies) and starts over when full.
+/// it was found in (``CassetteLibrary/generation``), and only for requests that match a recorded entry and take at
+/// most ``largestRequest`` bytes; holds at most ``capacity`` requests (16 MiB) and starts over when full.
 final class ImmediateMemo: Sendable {
     static let capacity = 1024
-    static let largestBody = MatchMemo.largestBody
+    /// The largest request kept: target, header names and values, and body.
+    static let largestRequest = 16 * 1024
 
     /// A request as NIO decoded it, compared exactly: names and values byte for byte, in order.
     struct Key: Hashable {
@@ -36,6 +37,11 @@ final class ImmediateMemo: Sendable {
             }
             hasher.combine(body)
         }
+
+        /// The bytes of the target, header names and values, and body.
+        var size: Int {
+            headers.reduce(uri.utf8.count + body.readableBytes) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+        }
     }
 
     /// Where a request goes and what the journal says of it.
@@ -57,10 +63,11 @@ final class ImmediateMemo: Sendable {
         }
     }
 
-    /// Keeps `route` for `key`, when it matches a recorded entry and the body is small enough.
+    /// Keeps `route` for `key`, when it matches a recorded entry and the request is small enough.
     func keep(_ route: Route, for key: Key) {
-        guard key.body.readableBytes <= Self.largestBody, route.candidates.contains(where: { !$0.matching.isEmpty })
-        else { return }
+        guard key.size <= Self.largestRequest, route.candidates.contains(where: { !$0.matching.isEmpty }) else {
+            return
+        }
         routes.withLock { routes in
             if routes.count >= Self.capacity, routes[key] == nil { routes.removeAll(keepingCapacity: true) }
             routes[key] = route

@@ -17,11 +17,21 @@ final class SimulatorReadCache: Sendable {
     /// The answers kept at most; when full, the cache starts again empty.
     static let capacity = 1024
     /// Larger answers are not kept.
-    static let largestBody = 1 << 20
+    static let largestBody = 64 * 1024
+    /// Requests larger than this (URL, headers and body) are not kept: with ``capacity`` and ``largestBody``, the
+    /// cache holds at most 80 MiB whatever clients send.
+    static let largestRequest = 16 * 1024
 
     struct Key: Hashable {
         var vendor: String
         var request: CassetteRequest
+
+        /// The bytes of the request's URL, header names and values, and body.
+        var size: Int {
+            request.headers.reduce(request.url.utf8.count + request.body.count) {
+                $0 + $1.name.utf8.count + $1.value.utf8.count
+            }
+        }
     }
 
     private struct Entry {
@@ -49,7 +59,7 @@ final class SimulatorReadCache: Sendable {
         case .second(let value): second = value
         case .exact: return
         }
-        guard response.body.readableBytes <= Self.largestBody else { return }
+        guard response.body.readableBytes <= Self.largestBody, key.size <= Self.largestRequest else { return }
         entries.withLock { entries in
             if entries.count >= Self.capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
             entries[key] = Entry(response: response, generation: generation, second: second)

@@ -112,7 +112,7 @@ struct ImmediateReplayTests {
         }
     }
 
-    @Test("Only requests that match are kept, with bodies up to 16 KiB: misses and large bodies hold no memory")
+    @Test("Only requests that match are kept, up to 16 KiB each: misses and large bodies hold no memory")
     func memoStaysBounded() async throws {
         try await withTemporaryDirectory { folder in
             try ReplayTests.cassettes(in: folder.url)

@@ -124,6 +124,24 @@ struct SimulatorReadCacheTests {
         }
     }
 
+    @Test("A request over 16 KiB (a long header or URL) is not kept, so clients cannot fill memory with them")
+    func largeNotKept() async throws {
+        try await withServer(Self.simulate) { server, endpoints in
+            let count = endpoints.baseURL(for: "counter").appendingPathComponent("count")
+            let padding = ("X-Padding", String(repeating: "p", count: 20_000))
+            for _ in 0..<3 {
+                let response = try await TestHTTP.fetch(count, headers: [padding])
+                #expect(response.status == 200)
+            }
+            let echo = endpoints.baseURL(for: "counter").appendingPathComponent(
+                "echo/\(String(repeating: "e", count: 70_000))")
+            for _ in 0..<2 { _ = try await TestHTTP.fetch(echo) }
+            #expect(server.eventLoopHits == 0)
+            for _ in 0..<2 { _ = try await TestHTTP.fetch(count) }
+            #expect(server.eventLoopHits == 1, "a small request is kept")
+        }
+    }
+
     @Test("Without the read cache every read runs the simulator")
     func off() async throws {
         var configuration = Self.simulate
@@ -160,6 +178,9 @@ struct SimulatorReadCacheTests {
         #expect(try JSONValue(parsing: answer.body) == ["second": 1_767_225_600])
         #expect(kept(host, "time", exact) == nil)
         #expect(kept(host, "time", timeless) != nil)
+        let large = CassetteRequest(method: "GET", url: "/large")
+        #expect(try await host.respond(vendor: "time", to: large).body.count > 70_000)
+        #expect(kept(host, "time", large) == nil, "an answer over 64 KiB is not kept")
 
         clock.advance(by: .milliseconds(700))
         #expect(kept(host, "time", second) == answer.body, "still 1767225600")
@@ -215,6 +236,7 @@ struct TimeSimulator: Simulator, SQLiteSimulator {
         switch request.url {
         case "/second": .json(status: 200, ["second": .number(JSONNumber(state.epochSecond))])
         case "/exact": .json(status: 200, ["time": .number(JSONNumber(state.now.timeIntervalSince1970))])
+        case "/large": .json(status: 200, ["text": .string(String(repeating: "l", count: 70_000))])
         case "/two-seconds":
             twoSeconds(state)
         default: .json(status: 200, ["timeless": true])
