@@ -88,6 +88,9 @@ struct ElementViewTests {
         #expect(view.name == element.name)
         #expect(view.localName == String(element.name.split(separator: ":").last ?? ""))
         #expect(view.text == element.text, "\(element.name)")
+        #expect(element.hasLocalName(view.localName.lowercased(), ignoringASCIICase: true))
+        #expect(view.hasLocalName(view.localName.lowercased(), ignoringASCIICase: true))
+        #expect(!element.hasLocalName(element.name + "x", ignoringASCIICase: true))
         #expect(view.element == element)
         for attribute in element.attributes {
             #expect(view.attribute(attribute.name) == attribute.value, "\(element.name) @\(attribute.name)")

@@ -244,13 +244,8 @@ private struct XMLAPIReader<Tree: XMLAPITree>: XMLAPIReading {
 }
 
 extension XML.Element: XMLAPITree {
-    /// True when the name without its prefix equals `lowercased`, ASCII letters compared without case.
     func hasLocalName(_ lowercased: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in
-            let start = bytes.lastIndex(of: UInt8(ascii: ":")).map { $0 + 1 } ?? 0
-            return UnsafeBufferPointer(rebasing: bytes[start...]).equalsIgnoringASCIICase(lowercased)
-        }
+        hasLocalName(lowercased, ignoringASCIICase: true)
     }
 
     func firstElement(where matches: (XML.Element) -> Bool) -> XML.Element? {

@@ -26,16 +26,8 @@ extension XML {
         public func hasLocalName(_ name: String, ignoringASCIICase: Bool) -> Bool {
             let local = UnsafeRawPointer(node.pointee.name).assumingMemoryBound(to: UInt8.self)
             let length = Int(xmlStrlen(node.pointee.name))
-            var name = name
-            return name.withUTF8 { wanted in
-                guard wanted.count == length else { return false }
-                for index in 0..<length {
-                    var byte = local[index]
-                    if ignoringASCIICase, byte >= 0x41, byte <= 0x5A { byte += 0x20 }
-                    if byte != wanted[index] { return false }
-                }
-                return true
-            }
+            return XML.localName(
+                UnsafeBufferPointer(start: local, count: length), equals: name, ignoringASCIICase: ignoringASCIICase)
         }
 
         /// The child elements, in document order.
@@ -104,5 +96,35 @@ extension XML.Document {
     /// The root element, read in place (``XML/ElementView``).
     public var rootView: XML.ElementView? {
         xmlDocGetRootElement(pointer).map { XML.ElementView(document: self, node: $0) }
+    }
+}
+
+extension XML.Element {
+    /// Whether the name without its prefix equals `name`, ASCII letters compared without regard to case when
+    /// `ignoringASCIICase` (then pass `name` in lower case). Reads the name in place.
+    public func hasLocalName(_ name: String, ignoringASCIICase: Bool) -> Bool {
+        var qualified = self.name
+        return qualified.withUTF8 { bytes in
+            let start = bytes.lastIndex(of: UInt8(ascii: ":")).map { $0 + 1 } ?? 0
+            return XML.localName(
+                UnsafeBufferPointer(rebasing: bytes[start...]), equals: name, ignoringASCIICase: ignoringASCIICase)
+        }
+    }
+}
+
+extension XML {
+    /// Whether the UTF-8 bytes of a local name equal `name`, with ASCII capitals folded first when
+    /// `ignoringASCIICase`: lengths first, then byte by byte.
+    static func localName(_ local: UnsafeBufferPointer<UInt8>, equals name: String, ignoringASCIICase: Bool) -> Bool {
+        var name = name
+        return name.withUTF8 { wanted in
+            guard wanted.count == local.count else { return false }
+            for index in local.indices {
+                var byte = local[index]
+                if ignoringASCIICase, byte >= 0x41, byte <= 0x5A { byte += 0x20 }
+                if byte != wanted[index] { return false }
+            }
+            return true
+        }
     }
 }
