@@ -95,9 +95,9 @@ extension XML {
     /// Writes `value` as CDATA, splitting every `]]>` so the section never ends early:
     /// `a]]>b` becomes `<![CDATA[a]]]]><![CDATA[>b]]>`, which reads back as `a]]>b`.
     public static func writeCDATA(_ value: String, into output: inout String) {
-        output += "<![CDATA["
-        output += value.replacingOccurrencesOfTerminator()
-        output += "]]>"
+        var bytes: [UInt8] = []
+        writeCDATA(value, into: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     /// ``writeCDATA(_:into:)`` as UTF-8 bytes.

@@ -67,7 +67,7 @@ extension XML.CanonicalElement {
         case .text(let text):
             return "\"\(text)\""
         case .element(let element):
-            return element.text
+            return element.compactForm
         }
     }
 }

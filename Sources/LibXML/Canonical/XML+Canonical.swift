@@ -9,7 +9,7 @@ extension XML {
         public var root: CanonicalElement
 
         /// A compact string of the canonical tree, equal exactly when the forms are equal.
-        public var description: String { root.text }
+        public var description: String { root.compactForm }
 
         /// The first place where `other` differs from `self` (taken as the expected one), or nil when equal.
         public func difference(from other: Canonical) -> Difference? {
@@ -52,8 +52,8 @@ extension XML {
 }
 
 extension XML.CanonicalElement {
-    /// The compact text of the element, as ``XML/Canonical/description`` gives it.
-    var text: String {
+    /// The element written compactly, as ``XML/Canonical/description`` gives it.
+    var compactForm: String {
         var output: [UInt8] = []
         write(to: &output)
         return String(decoding: output, as: UTF8.self)

@@ -5,6 +5,12 @@ import JSONCore
 struct CandidateMatches: Sendable {
     var cassette: LoadedCassette
     var matching: [Int]
+
+    /// `cassette` with its entries that match `request`.
+    init(_ cassette: LoadedCassette, request: CassetteRequest) {
+        self.cassette = cassette
+        matching = cassette.memo.matches(for: request, in: cassette.session.index)
+    }
 }
 
 /// What replay found for a request.
@@ -81,9 +87,7 @@ extension CassetteLibrary {
         vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?
     ) -> [CandidateMatches]? {
         guard let candidates = parsedCandidates(vendor: vendor, route: route, named: named) else { return nil }
-        return candidates.map {
-            CandidateMatches(cassette: $0, matching: $0.memo.matches(for: request, in: $0.session.index))
-        }
+        return candidates.map { CandidateMatches($0, request: request) }
     }
 
     /// The first of `candidates` whose session replays one of its matching entries, taking that entry.
@@ -103,10 +107,7 @@ extension CassetteLibrary {
     private func firstHit(
         _ request: CassetteRequest, in candidates: [LoadedCassette]
     ) -> (cassette: LoadedCassette, entry: Int)? {
-        Self.take(
-            from: candidates.lazy.map {
-                CandidateMatches(cassette: $0, matching: $0.memo.matches(for: request, in: $0.session.index))
-            })
+        Self.take(from: candidates.lazy.map { CandidateMatches($0, request: request) })
     }
 
     /// The nearest recorded request over the vendor's cassettes (fewest differing fields wins).

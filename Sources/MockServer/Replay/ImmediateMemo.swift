@@ -1,6 +1,5 @@
 import NIOCore
 import NIOHTTP1
-import Synchronization
 
 /// What the event loop found for a request it answered from the cassettes, kept per exact request as NIO decoded it
 /// (method, target, every header in order, body): the vendor, and the candidate cassettes in lookup order with their
@@ -53,14 +52,11 @@ final class ImmediateMemo: Sendable {
         var candidates: [CandidateMatches]
     }
 
-    private let routes = Mutex<[Key: Route]>([:])
+    private let routes = BoundedMemo<Key, Route>(capacity: capacity)
 
     /// The route kept for `key`, if it was found among the cassettes of `generation`.
     func route(for key: Key, generation: UInt64) -> Route? {
-        routes.withLock { routes in
-            guard let route = routes[key], route.generation == generation else { return nil }
-            return route
-        }
+        routes[key].flatMap { $0.generation == generation ? $0 : nil }
     }
 
     /// Keeps `route` for `key`, when it matches a recorded entry and the request is small enough.
@@ -68,12 +64,9 @@ final class ImmediateMemo: Sendable {
         guard key.size <= Self.largestRequest, route.candidates.contains(where: { !$0.matching.isEmpty }) else {
             return
         }
-        routes.withLock { routes in
-            if routes.count >= Self.capacity, routes[key] == nil { routes.removeAll(keepingCapacity: true) }
-            routes[key] = route
-        }
+        routes.keep(route, for: key)
     }
 
     /// How many requests are kept.
-    var count: Int { routes.withLock { $0.count } }
+    var count: Int { routes.count }
 }

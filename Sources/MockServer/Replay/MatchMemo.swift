@@ -1,5 +1,4 @@
 import CassetteKit
-import Synchronization
 
 /// The entries of one cassette that match a request, kept per exact request (method, URL, headers and body) so
 /// a request the server has seen before skips normalisation (JSON bodies parsed and canonicalised, forms decoded):
@@ -12,17 +11,14 @@ final class MatchMemo: Sendable {
     /// Bodies above this many bytes are matched without the memo (hashing them costs about what it saves).
     static let largestBody = 16 * 1024
 
-    private let kept = Mutex<[CassetteRequest: [Int]]>([:])
+    private let kept = BoundedMemo<CassetteRequest, [Int]>(capacity: capacity)
 
     /// The matching entries of `request`, from the memo or from `index`.
     func matches(for request: CassetteRequest, in index: InteractionIndex) -> [Int] {
         guard request.body.count <= Self.largestBody else { return index.matches(for: request) }
-        if let known = kept.withLock({ $0[request] }) { return known }
+        if let known = kept[request] { return known }
         let found = index.matches(for: request)
-        kept.withLock { kept in
-            if kept.count >= Self.capacity { kept.removeAll(keepingCapacity: true) }
-            kept[request] = found
-        }
+        kept.keep(found, for: request)
         return found
     }
 }

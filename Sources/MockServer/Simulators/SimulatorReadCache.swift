@@ -1,6 +1,5 @@
 import CassetteKit
 import NIOCore
-import Synchronization
 
 /// The answers of simulator read calls, given again while nothing they depend on has changed: the server answers a
 /// repeated `GET` from here on the connection's event loop instead of running the simulator again.
@@ -40,15 +39,13 @@ final class SimulatorReadCache: Sendable {
         var second: Int?
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = BoundedMemo<Key, Entry>(capacity: capacity)
 
     /// The answer kept for `key`, if it still holds at `generation` and `second`.
     func answer(_ key: Key, generation: UInt64, second: Int) -> PreparedResponse? {
-        entries.withLock { entries in
-            guard let entry = entries[key], entry.generation == generation, entry.second.map({ $0 == second }) ?? true
-            else { return nil }
-            return entry.response
-        }
+        guard let entry = entries[key], entry.generation == generation, entry.second.map({ $0 == second }) ?? true
+        else { return nil }
+        return entry.response
     }
 
     /// Keeps an answer computed on the store at `generation`, having read the time as `time` says.
@@ -60,12 +57,6 @@ final class SimulatorReadCache: Sendable {
         case .exact: return
         }
         guard response.body.readableBytes <= Self.largestBody, key.size <= Self.largestRequest else { return }
-        entries.withLock { entries in
-            if entries.count >= Self.capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
-            entries[key] = Entry(response: response, generation: generation, second: second)
-        }
+        entries.keep(Entry(response: response, generation: generation, second: second), for: key)
     }
-
-    /// How many answers are kept.
-    var count: Int { entries.withLock { $0.count } }
 }
