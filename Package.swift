@@ -216,9 +216,11 @@ let walkMeSDK: [Target] = [
 ]
 
 let mockServer: [Target] = [
+    .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
         name: "MockServer",
         dependencies: [
+            "CSQLite3",
             "CassetteKit",
             "JSONCore",
             "LibXML",

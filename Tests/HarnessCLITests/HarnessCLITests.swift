@@ -35,6 +35,8 @@ struct HarnessCLITests {
             ["bench", "replay", "--entries=-5"],
             ["bench", "serve", "--seconds", "9223372036854775807"],
             ["bench", "serve", "--rounds", "0"],
+            ["bench", "verify", "--rounds", "0"],
+            ["bench", "verify", "--flows", "0"],
             ["serve", "--max-body-size", "9223372036854775807"],
         ])
     func hostileNumbers(arguments: [String]) async throws {
@@ -84,6 +86,19 @@ struct HarnessCLITests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("flush 10,000 stored events"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("loopback"), "\(result.standardOutput)")
+    }
+
+    @Test("harness bench verify times record and verify with 1 job and with 2, rounds taking turns")
+    func benchVerify() async throws {
+        let result = try await harness("bench", "verify", "--flows", "20", "--jobs", "2", "--rounds", "2")
+        #expect(result.status == 0, "\(result.standardError)")
+        for line in ["record, 1 job", "record, 2 jobs", "verify, 1 job", "verify, 2 jobs", "over 2 rounds"] {
+            #expect(result.standardOutput.contains(line), "\(line): \(result.standardOutput)")
+        }
+        let only = try await harness("bench", "verify", "--flows", "20", "--jobs", "2", "--only", "verify")
+        #expect(only.status == 0, "\(only.standardError)")
+        #expect(!only.standardOutput.contains("record, 1 job"), "\(only.standardOutput)")
+        #expect(only.standardOutput.contains("verify, 2 jobs"), "\(only.standardOutput)")
     }
 
     @Test("harness bench xml names a missing schema folder")

@@ -4,7 +4,9 @@ import Synchronization
 
 /// The SQLite store every simulator of a host shares, with GRDB's `read` and `write`.
 ///
-/// In process (the provider check, tests) it is one serial in-memory `DatabaseQueue`. A server in simulate mode
+/// In process (the provider check, tests) it is one serial in-memory `DatabaseQueue`, called on the caller's
+/// thread: a simulator's statements take microseconds, and hopping to GRDB's queue and back cost more than they did
+/// (`harness bench verify`). A server in simulate mode
 /// opens it as a `DatabasePool` in WAL mode instead (``concurrent(path:)``): writes still run one at a time in
 /// write transactions, so they stay serialisable, while reads run at once on snapshot connections. A simulator
 /// answers every call in `write { … }`, and most calls only read: while the host answers a `GET` or `HEAD`
@@ -32,11 +34,13 @@ package final class SimulatorDatabase: Sendable {
 
     /// A serial store: in memory when `path` is nil, else that SQLite file.
     package init(path: String? = nil) throws {
+        SQLiteProcess.prepare()
         store = .queue(try path.map { try DatabaseQueue(path: $0) } ?? DatabaseQueue())
     }
 
     /// Wraps a queue the caller opened.
     package init(_ queue: DatabaseQueue) {
+        SQLiteProcess.prepare()
         store = .queue(queue)
     }
 
@@ -46,6 +50,7 @@ package final class SimulatorDatabase: Sendable {
     }
 
     private init(concurrentAt path: String?) throws {
+        SQLiteProcess.prepare()
         let temporary =
             path == nil
             ? FileManager.default.temporaryDirectory.appendingPathComponent("harness-state-\(UUID().uuidString).sqlite")
@@ -81,11 +86,11 @@ package final class SimulatorDatabase: Sendable {
         }
     }
 
-    /// A read. On the WAL pool it runs on the calling thread: a simulator's reads take microseconds, and hopping
-    /// to GRDB's queue and back cost more than the read itself (`harness bench serve`, simulate mode).
+    /// A read, on the calling thread: a simulator's reads take microseconds, and hopping to GRDB's queue and back
+    /// cost more than the read itself (`harness bench serve`, simulate mode; `harness bench verify`).
     package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         switch store {
-        case .queue(let queue): try await queue.read(value)
+        case .queue(let queue): try Self.onThisThread { try queue.read(value) }
         case .pool(let pool, _): try Self.onThisThread { try pool.read(value) }
         }
     }
@@ -105,8 +110,9 @@ package final class SimulatorDatabase: Sendable {
     package func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         switch store {
         case .queue(let queue):
+            // On the calling thread, like reads: the serial queue's writes are as short.
             defer { wrote() }
-            return try await queue.write(updates)
+            return try Self.onThisThread { try queue.write(updates) }
         case .pool(let pool, _):
             // The read-only attempt runs on the calling thread like ``read(_:)``; a write waits for the writer.
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }

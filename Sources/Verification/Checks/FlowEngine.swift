@@ -77,6 +77,8 @@ public struct FlowEngine: Sendable {
     public func verify(
         _ options: Options = Options(), progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws(ContractError) -> FlowReport {
+        // Before any flow opens SQLite (an SDK's event store, a simulator's state): see ``SQLiteProcess``.
+        SQLiteProcess.prepare()
         let clock = ContinuousClock()
         let start = clock.now
         let checks = CheckKind.allCases.filter(options.checks.contains)

@@ -63,7 +63,9 @@ public struct FlowRecorder: Sendable {
     /// Records the flows, ``jobs`` at once, and returns their results in the flows' order; a flow that fails is
     /// reported and leaves its old cassette untouched.
     public func record(_ flows: [Flow], upstream: URL? = nil) async -> [RecordResult] {
-        await FlowJobs.map(flows, jobs: jobs) { flow in
+        // Before any flow opens SQLite, so that parallel flows do not queue on its statistics (``SQLiteProcess``).
+        SQLiteProcess.prepare()
+        return await FlowJobs.map(flows, jobs: jobs) { flow in
             let cassette = "\(flow.vendor)/\(flow.name).har"
             do {
                 let (entries, changes) = try await recordReporting(flow, upstream: upstream)
