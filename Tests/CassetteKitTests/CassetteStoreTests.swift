@@ -67,6 +67,33 @@ struct CassetteStoreTests {
         }
     }
 
+    @Test("An in-memory store records, redacts, loads and saves without creating a file")
+    func inMemory() async throws {
+        let store = CassetteStore.inMemory()
+        #expect(store.keepsInMemory)
+        let upstream = Upstream()
+        let recorder = try await CassetteRecorder(cassette: "demo/memory", store: store, mode: .all)
+        for number in 1...3 {
+            _ = try await recorder.response(for: Self.event(number), upstream: upstream.respond)
+        }
+        try await recorder.finish()
+        let recorded = try #require(try await store.load("demo/memory"))
+        #expect(recorded.entries.count == 3)
+        let text = String(decoding: recorded.encoded(), as: UTF8.self)
+        #expect(!text.contains("live-key") && !text.contains("live-session"), "secrets were redacted when recorded")
+        #expect(!FileManager.default.fileExists(atPath: store.root.path), "nothing was written")
+        #expect(store.list().isEmpty)
+
+        #expect(try await !store.exists("demo/saved"))
+        try await store.save(recorded, as: "demo/saved")
+        #expect(try await store.exists("demo/saved"))
+        #expect(try await store.load("demo/saved")?.entries.count == 3)
+        #expect(!FileManager.default.fileExists(atPath: store.root.path))
+        await #expect(throws: CassetteError.invalidName("../escape")) {
+            try await store.save(recorded, as: "../escape")
+        }
+    }
+
     @Test("new-episodes replays what is recorded and appends what is not")
     func newEpisodes() async throws {
         try await withTemporaryDirectory { folder in

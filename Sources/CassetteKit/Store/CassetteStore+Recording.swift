@@ -59,6 +59,8 @@ extension CassetteStore {
         // Mutated in place through the dictionary: copying the recording out would copy every entry.
         let index = recordings[bare]!.recorded.lastIndex { $0.position < position }.map { $0 + 1 } ?? 0
         recordings[bare]!.recorded.insert((position, redacted), at: index)
+        // An in-memory store's cassette is the recording itself (``load(_:)`` gives its snapshot).
+        guard !keepsInMemory else { return }
         recordings[bare]!.dirty = true
         let startWriter = !recordings[bare]!.writing
         recordings[bare]!.writing = true

@@ -8,11 +8,29 @@ public import Foundation
 public actor CassetteStore {
     /// The folder holding `<vendor>/<flow>.har`.
     public nonisolated let root: URL
+    /// Whether cassettes live in this store's memory only (``inMemory()``), never in files.
+    public nonisolated let keepsInMemory: Bool
     var recordings: [String: Recording] = [:]
+    /// The cassettes saved into an in-memory store.
+    private var kept: [String: Cassette] = [:]
 
     /// A store over `root`, relative to the current directory unless absolute; nothing is read until asked.
     public init(root: URL = URL(fileURLWithPath: "Cassettes", isDirectory: true)) {
         self.root = root
+        keepsInMemory = false
+    }
+
+    /// A store that keeps its cassettes in memory and never touches a file: for a recording that is read back and
+    /// then saved elsewhere (`harness record` records each flow into one before it writes the cassette). A file
+    /// per recorded interaction, created and removed, cost `harness record` more than everything else it did.
+    /// ``list()`` and ``cassetteFiles()`` list files, so they find none here.
+    public static func inMemory() -> CassetteStore {
+        CassetteStore(inMemory: ())
+    }
+
+    private init(inMemory: Void) {
+        root = URL(fileURLWithPath: "/in-memory-cassettes", isDirectory: true)
+        keepsInMemory = true
     }
 
     /// The file of the cassette `name` (`engage/login` → `<root>/engage/login.har`).
@@ -43,6 +61,7 @@ public actor CassetteStore {
     public func load(_ name: String) throws(CassetteError) -> Cassette? {
         let bare = try Self.validated(name)
         if let recording = recordings[bare] { return recording.snapshot }
+        if keepsInMemory { return kept[bare] }
         let url = try url(for: bare)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try Cassette(contentsOf: url)
@@ -50,12 +69,17 @@ public actor CassetteStore {
 
     /// Whether the cassette file exists.
     public func exists(_ name: String) throws(CassetteError) -> Bool {
-        FileManager.default.fileExists(atPath: try url(for: name).path)
+        if keepsInMemory { return kept[try Self.validated(name)] != nil }
+        return FileManager.default.fileExists(atPath: try url(for: name).path)
     }
 
     /// Writes `cassette` as `name`, atomically.
     public func save(_ cassette: Cassette, as name: String) throws(CassetteError) {
-        try cassette.write(to: url(for: name))
+        if keepsInMemory {
+            kept[try Self.validated(name)] = cassette
+        } else {
+            try cassette.write(to: url(for: name))
+        }
     }
 
     /// The names of every cassette under the root, sorted (`engage/login`, …). Temporary files are skipped,

@@ -65,26 +65,39 @@ public struct FlowRecorder: Sendable {
     public func record(_ flows: [Flow], upstream: URL? = nil) async -> [RecordResult] {
         // Before any flow opens SQLite, so that parallel flows do not queue on its statistics (``SQLiteProcess``).
         SQLiteProcess.prepare()
-        return await FlowJobs.map(flows, jobs: jobs) { flow in
+        let servers = RecordingServers(simulators: simulators)
+        let results = await FlowJobs.map(flows, jobs: jobs) { flow in
             let cassette = "\(flow.vendor)/\(flow.name).har"
             do {
-                let (entries, changes) = try await recordReporting(flow, upstream: upstream)
+                let (entries, changes) = try await recordReporting(flow, upstream: upstream, servers: servers)
                 return RecordResult(flow: flow.id, cassette: cassette, entries: entries, changes: changes)
             } catch {
                 return RecordResult(flow: flow.id, cassette: cassette, entries: 0, error: FlowFailure.describe(error))
             }
         }
+        await servers.stopAll()
+        return results
     }
 
     /// Records one flow and returns how many interactions its cassette holds.
     public func record(_ flow: Flow, upstream: URL? = nil) async throws -> Int {
-        try await recordReporting(flow, upstream: upstream).entries
+        let servers = RecordingServers(simulators: simulators)
+        do {
+            let entries = try await recordReporting(flow, upstream: upstream, servers: servers).entries
+            await servers.stopAll()
+            return entries
+        } catch {
+            await servers.stopAll()
+            throw error
+        }
     }
 
     /// Records one flow into its cassette and returns the entry count and how the cassette changed (nil when
     /// there was none before).
-    func recordReporting(_ flow: Flow, upstream: URL?) async throws -> (entries: Int, changes: CassetteDiff?) {
-        let cassette = try await recordedCassette(flow, upstream: upstream)
+    func recordReporting(
+        _ flow: Flow, upstream: URL?, servers: RecordingServers
+    ) async throws -> (entries: Int, changes: CassetteDiff?) {
+        let cassette = try await recordedCassette(flow, upstream: upstream, servers: servers)
         let file = flow.cassetteURL(in: cassettesRoot)
         // A stored cassette that no longer reads is simply replaced.
         let changes = (try? Cassette(contentsOf: file)).flatMap { stored in
@@ -99,10 +112,22 @@ public struct FlowRecorder: Sendable {
     /// Records one flow into a temporary folder and returns its cassette, normalised as it would be stored;
     /// the cassettes root is not touched.
     public func recordedCassette(_ flow: Flow, upstream: URL? = nil) async throws -> Cassette {
+        let servers = RecordingServers(simulators: simulators)
+        do {
+            let cassette = try await recordedCassette(flow, upstream: upstream, servers: servers)
+            await servers.stopAll()
+            return cassette
+        } catch {
+            await servers.stopAll()
+            throw error
+        }
+    }
+
+    /// ``recordedCassette(_:upstream:)`` through one of `servers` (unless `upstream` is given).
+    func recordedCassette(_ flow: Flow, upstream: URL?, servers: RecordingServers) async throws -> Cassette {
         let clock = FlowClock()
-        let scratch = ScratchFolder.make()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let store = CassetteStore(root: scratch)
+        // Read back below, then saved under the cassettes root: no file is needed meanwhile.
+        let store = CassetteStore.inMemory()
         let recorder = try await CassetteRecorder(
             cassette: flow.id, store: store, mode: .all,
             options: ReplayOptions(volatile: flow.volatile, redaction: Self.redaction(for: flow.vendor, simulators)),
@@ -119,26 +144,23 @@ public struct FlowRecorder: Sendable {
             guard simulators.contains(where: { $0.vendor == flow.vendor }) else {
                 throw FlowFailure.noSimulator(vendor: flow.vendor)
             }
-            var logger = Logger(label: "harness.record")
-            logger.logLevel = .warning
-            let server = try MockServer(
-                configuration: MockServerConfiguration(port: 0), simulators: simulators, logger: logger,
-                now: { clock.date })
-            let endpoints = try await server.start()
+            let lease = try await servers.take(telling: clock, resetting: flow.vendor)
+            // Closed when the flow ends, so that nothing the flow left running reaches the next flow's server.
+            let real = RebasingTransport(
+                target: lease.endpoints.baseURL(for: flow.vendor), upstream: UpstreamTransport())
             do {
-                try await server.simulators.reset(vendor: flow.vendor)
-                try await FlowSetup.send(flow, to: server.simulators)
+                try await FlowSetup.send(flow, to: lease.server.simulators)
                 baseURL = Self.placeholderBaseURL(for: flow.vendor)
-                let real = RebasingTransport(
-                    target: endpoints.baseURL(for: flow.vendor), upstream: UpstreamTransport())
                 let transport = RecordingTransport(upstream: real, recorder: recorder)
                 outcome = try await FlowRunner.run(
                     flow, transport: transport, baseURL: baseURL, clock: clock, timeout: flowTimeout)
-                try await server.stop()
             } catch {
-                try? await server.stop()
+                real.close()
+                await servers.discard(lease)
                 throw error
             }
+            real.close()
+            servers.giveBack(lease)
         }
         try await recorder.finish()
         let cassette = try await store.load(flow.id) ?? Cassette(flow: flow.id, vendor: flow.vendor)
