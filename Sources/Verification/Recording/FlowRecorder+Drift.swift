@@ -1,8 +1,9 @@
 public import CassetteKit
 public import FlowCatalog
 public import Foundation
+import MockServer
 
-/// What re-recording one flow into a temporary place showed about its stored cassette.
+/// What re-recording one flow in memory showed about its stored cassette.
 public struct DriftResult: Sendable, Hashable {
     /// `vendor/name`.
     public var flow: String
@@ -25,14 +26,27 @@ public struct DriftResult: Sendable, Hashable {
 }
 
 extension FlowRecorder {
-    /// Records each flow into a temporary folder (against the simulator, or `upstream`), ``jobs`` at once, and
-    /// compares the result with its stored cassette, which is left untouched; results keep the flows' order.
+    /// Records each flow in memory (against the simulator, or `upstream`), ``jobs`` at once, and compares the
+    /// result with its stored cassette, which is left untouched; results keep the flows' order.
     public func check(_ flows: [Flow], upstream: URL? = nil) async -> [DriftResult] {
-        await FlowJobs.map(flows, jobs: jobs) { flow in await check(flow, upstream: upstream) }
+        SQLiteProcess.prepare()
+        let servers = RecordingServers(simulators: simulators)
+        let results = await FlowJobs.map(flows, jobs: jobs) { flow in
+            await check(flow, upstream: upstream, servers: servers)
+        }
+        await servers.stopAll()
+        return results
     }
 
-    /// Records `flow` into a temporary folder and compares the result with its stored cassette.
+    /// Records `flow` in memory and compares the result with its stored cassette.
     public func check(_ flow: Flow, upstream: URL? = nil) async -> DriftResult {
+        let servers = RecordingServers(simulators: simulators)
+        let result = await check(flow, upstream: upstream, servers: servers)
+        await servers.stopAll()
+        return result
+    }
+
+    private func check(_ flow: Flow, upstream: URL?, servers: RecordingServers) async -> DriftResult {
         let name = "\(flow.vendor)/\(flow.name).har"
         let file = flow.cassetteURL(in: cassettesRoot)
         let stored: Cassette
@@ -45,7 +59,7 @@ extension FlowRecorder {
                     + "swift run harness record \(flow.id)")
         }
         do {
-            let recorded = try await recordedCassette(flow, upstream: upstream)
+            let recorded = try await recordedCassette(flow, upstream: upstream, servers: servers)
             let diff = try CassetteDiff(
                 old: stored, new: recorded, oldName: file.path, newName: "recorded",
                 volatile: volatile[flow.vendor] ?? [])

@@ -41,8 +41,8 @@ public struct FlowRecorder: Sendable {
     /// Fields the diffs against stored cassettes ignore, per vendor: the `x-volatile` declarations of `Schemas/`
     /// (``ContractKit/VolatileFields``), so a live server's clock is not drift.
     public var volatile: [String: [FieldRule]] = [:]
-    /// How many flows are recorded at once (each against its own simulator and port); results keep the flows'
-    /// order.
+    /// How many flows are recorded at once (each against a simulator server of its own while it runs, see
+    /// `RecordingServers`); results keep the flows' order.
     public var jobs: Int
 
     public init(simulators: [any Simulator], cassettesRoot: URL, flowTimeout: Duration = .seconds(30), jobs: Int = 1) {
@@ -109,8 +109,8 @@ public struct FlowRecorder: Sendable {
         return (cassette.entries.count, changes)
     }
 
-    /// Records one flow into a temporary folder and returns its cassette, normalised as it would be stored;
-    /// the cassettes root is not touched.
+    /// Records one flow in memory and returns its cassette, normalised as it would be stored; the cassettes root
+    /// is not touched.
     public func recordedCassette(_ flow: Flow, upstream: URL? = nil) async throws -> Cassette {
         let servers = RecordingServers(simulators: simulators)
         do {

@@ -11,7 +11,7 @@ extension Harness {
             abstract: "List every flow with its status per check (cassette, contract, consumer, provider).",
             discussion: """
                 Runs the same checks as verify; --html FILE writes a self-contained coverage page. --check also \
-                re-records each flow into a temporary folder (as record --check) and shows the drifted ones with \
+                re-records each flow in memory (as record --check) and shows the drifted ones with \
                 their diff.
                 """
         )
@@ -31,7 +31,7 @@ extension Harness {
         @Option(help: "Also write the coverage page (flows × checks with failure details) to this HTML file.")
         var html: String?
 
-        @Flag(help: "Also re-record each flow into a temporary folder and show drifted flows with their diff.")
+        @Flag(help: "Also re-record each flow in memory and show drifted flows with their diff.")
         var check = false
 
         func run() async throws {

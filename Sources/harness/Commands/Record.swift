@@ -15,7 +15,7 @@ extension Harness {
                 a live server with --upstream URL. A flow is recorded whole: --record all (the default) re-records \
                 it, --record once records only flows without a cassette. Re-recording an unchanged flow writes an \
                 identical file, and re-recording a changed one prints how it changed (harness diff's format). \
-                --check records into a temporary folder instead and compares with the stored cassettes, which stay \
+                --check records in memory instead and compares with the stored cassettes, which stay \
                 untouched: exit 0 when every flow records identically, 1 when one drifted (the diff is printed). \
                 --jobs N records N flows at once, each against its own simulator (default: the number of cores); \
                 the report keeps the flows' order.
@@ -48,7 +48,7 @@ extension Harness {
         @OptionGroup var jobs: JobsOptions
 
         @Flag(
-            help: "Record into a temporary folder and compare with the stored cassettes (drift check); exit 1 on drift."
+            help: "Record in memory and compare with the stored cassettes (drift check); exit 1 on drift."
         )
         var check = false
 
@@ -134,7 +134,7 @@ extension Harness {
             if failed > 0 { throw ExitCode(1) }
         }
 
-        /// `record --check`: each flow recorded into a temporary folder and diffed with its stored cassette.
+        /// `record --check`: each flow recorded in memory and diffed with its stored cassette.
         private func checkDrift(_ flows: [Flow], recorder: FlowRecorder, upstream: URL?) async throws {
             let results = await recorder.check(flows, upstream: upstream)
             for result in results {
