@@ -18,9 +18,10 @@ extension Harness.Bench {
                 --seconds each: one URL (wrk -t2 -c32); the mixed workload (50 distinct interactions, every third \
                 a POST whose JSON body only matches semantically, requested in a cycle) on both sets and, with \
                 nginx installed (apt-get install -y nginx), nginx serving the same response bytes from files in \
-                the same run, and their ratio; and simulate mode: the ReferralHero leaderboard with its token \
+                the same run, right after each 50-interaction replay run so a busy spell falls on both, and their \
+                ratio; and simulate mode: the ReferralHero leaderboard with its token \
                 (a read-only call) at 64 connections, as served (repeated reads from the read cache) and with \
-                --no-read-cache (the simulator answering every read). With --rounds N each figure is the median of N runs. \
+                --no-read-cache (the simulator answering every read). With --rounds N each figure is the median of N runs, each round serving both sets in turn. \
                 Without wrk it prints the commands instead.
                 """)
 
@@ -64,43 +65,61 @@ extension Harness.Bench {
             print(
                 "bench serve: \(binary.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, wrk sharing them")
 
+            // nginx serves the mixed workload right after each 50-interaction replay run (see the rounds below).
+            let nginx = try await startNginx(load: load, root: root)
+            defer { nginx?.stop() }
+            var nginxRuns: [BenchLoad.Result] = []
+            var pairs: [(replay: Double, nginx: Double)] = []
+
             print("  replay, one URL (GET \(BenchCassettes.target), 1 KB JSON), wrk -t2 -c32:")
+            let sets = [("50", small), (Figures.grouped(Double(interactions)), large)]
+            // The first start over new cassettes also writes the derived index; later starts read it.
+            var cold: [Double] = []
+            for (_, folder) in sets {
+                let server = try await BenchServer.start(binary: binary, cassettes: folder)
+                server.stop()
+                cold.append(server.readyMilliseconds)
+            }
+            // Each round serves both sets in turn (and nginx after the first), so a busy spell of the shared machine
+            // falls on every side of the comparisons.
+            var measured = Array(repeating: SetRuns(), count: sets.count)
+            for _ in 0..<rounds {
+                for (index, (_, folder)) in sets.enumerated() {
+                    let server = try await BenchServer.start(binary: binary, cassettes: folder)
+                    defer { server.stop() }
+                    measured[index].ready.append(server.readyMilliseconds)
+                    measured[index].answered.append(
+                        server.readyMilliseconds + (try BenchServer.firstReplay(port: server.port)))
+                    if let result = try load.run(port: server.port, path: BenchCassettes.target) {
+                        measured[index].single.append(result)
+                    }
+                    measured[index].resident.append(BenchProcess.residentMegabytes(pid: server.pid) ?? 0)
+                    if let result = try load.run(port: server.port, path: "/", script: script) {
+                        measured[index].mixed.append(result)
+                        if index == 0, let nginx,
+                            let reference = try load.run(port: nginx.port, path: "/", script: script)
+                        {
+                            nginxRuns.append(reference)
+                            pairs.append((result.requestsPerSecond, reference.requestsPerSecond))
+                        }
+                    }
+                }
+            }
             var single: [Double] = []
             var mixed: [Double] = []
             var mixedLines: [String] = []
-            for (label, folder) in [("50", small), (Figures.grouped(Double(interactions)), large)] {
-                // The first start over new cassettes also writes the derived index; later starts read it.
-                let cold = try await BenchServer.start(binary: binary, cassettes: folder)
-                cold.stop()
-                var ready: [Double] = []
-                var answered: [Double] = []
-                var resident: [Double] = []
-                var singleRuns: [BenchLoad.Result] = []
-                var mixedRuns: [BenchLoad.Result] = []
-                for _ in 0..<rounds {
-                    let server = try await BenchServer.start(binary: binary, cassettes: folder)
-                    defer { server.stop() }
-                    ready.append(server.readyMilliseconds)
-                    answered.append(server.readyMilliseconds + (try BenchServer.firstReplay(port: server.port)))
-                    if let result = try load.run(port: server.port, path: BenchCassettes.target) {
-                        singleRuns.append(result)
-                    }
-                    resident.append(BenchProcess.residentMegabytes(pid: server.pid) ?? 0)
-                    if let result = try load.run(port: server.port, path: "/", script: script) {
-                        mixedRuns.append(result)
-                    }
-                }
+            for ((label, _), (runs, coldStart)) in zip(sets, zip(measured, cold)) {
                 var line =
-                    "    \(label) interactions: ready in \(Figures.grouped(Self.median(ready))) ms "
-                    + "(first replayed answer \(Figures.grouped(Self.median(answered))) ms; target <= 100; "
-                    + "first start over new cassettes \(Figures.grouped(cold.readyMilliseconds)) ms)"
-                if let (result, summary) = BenchLoad.Result.median(singleRuns) {
+                    "    \(label) interactions: ready in \(Figures.grouped(Self.median(runs.ready))) ms "
+                    + "(first replayed answer \(Figures.grouped(Self.median(runs.answered))) ms; target <= 100; "
+                    + "first start over new cassettes \(Figures.grouped(coldStart)) ms)"
+                if let (result, summary) = BenchLoad.Result.median(runs.single) {
                     single.append(result.requestsPerSecond)
                     line += ", \(summary)"
                 }
-                line += ", RSS \(Figures.grouped(Self.median(resident))) MB"
+                line += ", RSS \(Figures.grouped(Self.median(runs.resident))) MB"
                 print(line)
-                if let (result, summary) = BenchLoad.Result.median(mixedRuns) {
+                if let (result, summary) = BenchLoad.Result.median(runs.mixed) {
                     mixed.append(result.requestsPerSecond)
                     mixedLines.append("    replay, \(label) interactions: \(summary)")
                 }
@@ -112,9 +131,28 @@ extension Harness.Bench {
                     + "JSON body matches only semantically, wrk -t2 -c32:")
             for line in mixedLines { print(line) }
             if mixed.count == 2 { print("    \(interactions) vs 50: \(Self.slower(mixed)) (target <= 10%)") }
-            try await nginxFigure(load: load, root: root, script: script, replay: mixed.first)
+            if let (_, summary) = BenchLoad.Result.median(nginxRuns), let replay = mixed.first {
+                print("    nginx, the same bytes from files: \(summary)")
+                let reference = Self.median(nginxRuns.map(\.requestsPerSecond))
+                let each = pairs.map { $0.replay / $0.nginx }
+                let range =
+                    each.count > 1
+                    ? String(format: "; round by round %.2fx-%.2fx", each.min() ?? 0, each.max() ?? 0) : ""
+                print(
+                    "    replay / nginx: \(String(format: "%.2f", replay / reference))x\(range) "
+                        + "(target >= 0.8x, p99 <= 5 ms)")
+            }
             try await BenchSimulate.measure(binary: binary, load: load, rounds: rounds)
             if load.wrk == nil { print("  wrk is not installed (apt-get install -y wrk): no throughput figures") }
+        }
+
+        /// What the rounds measured for one set of cassettes.
+        struct SetRuns {
+            var ready: [Double] = []
+            var answered: [Double] = []
+            var resident: [Double] = []
+            var single: [BenchLoad.Result] = []
+            var mixed: [BenchLoad.Result] = []
         }
 
         /// The median of `values` (the upper middle one of an even count).
@@ -123,30 +161,20 @@ extension Harness.Bench {
             return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         }
 
-        private func nginxFigure(load: BenchLoad, root: URL, script: URL, replay: Double?) async throws {
-            guard load.wrk != nil else { return }
+        /// nginx serving the mixed workload's bytes from files, or nil (and a line saying why) when nginx or wrk is
+        /// missing.
+        private func startNginx(load: BenchLoad, root: URL) async throws -> BenchNginx? {
+            guard load.wrk != nil else { return nil }
             guard let nginx = BenchProcess.find("nginx") ?? BenchProcess.find("nginx", in: "/usr/sbin:/usr/local/sbin")
             else {
                 print("    nginx: not installed (apt-get install -y nginx), no reference figure")
-                return
+                return nil
             }
             let files = root.appendingPathComponent("static")
             let folder = root.appendingPathComponent("nginx")
             try BenchCassettes.writeStatic(into: files)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let server = try await BenchNginx.start(nginx, root: files, folder: folder)
-            defer { server.stop() }
-            var runs: [BenchLoad.Result] = []
-            for _ in 0..<rounds {
-                if let result = try load.run(port: server.port, path: "/", script: script) { runs.append(result) }
-            }
-            guard let (result, summary) = BenchLoad.Result.median(runs) else { return }
-            print("    nginx, the same bytes from files: \(summary)")
-            if let replay {
-                print(
-                    "    replay / nginx: \(String(format: "%.2f", replay / result.requestsPerSecond))x "
-                        + "(target >= 0.8x, p99 <= 5 ms)")
-            }
+            return try await BenchNginx.start(nginx, root: files, folder: folder)
         }
 
         /// How much slower the second rate is than the first, or how much faster ("3.4% faster").
