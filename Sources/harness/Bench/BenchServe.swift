@@ -21,7 +21,8 @@ extension Harness.Bench {
                 the same run, right after each 50-interaction replay run so a busy spell falls on both, and their \
                 ratio; and simulate mode: the ReferralHero leaderboard with its token \
                 (a read-only call) at 64 connections, as served (repeated reads from the read cache) and with \
-                --no-read-cache (the simulator answering every read). With --rounds N each figure is the median of N runs, each round serving both sets in turn. \
+                --no-read-cache (the simulator answering every read). With --rounds N each figure is the median of \
+                N runs, each round serving both sets in turn. \
                 Without wrk it prints the commands instead.
                 """)
 
@@ -110,14 +111,14 @@ extension Harness.Bench {
             var mixedLines: [String] = []
             for ((label, _), (runs, coldStart)) in zip(sets, zip(measured, cold)) {
                 var line =
-                    "    \(label) interactions: ready in \(Figures.grouped(Self.median(runs.ready))) ms "
-                    + "(first replayed answer \(Figures.grouped(Self.median(runs.answered))) ms; target <= 100; "
+                    "    \(label) interactions: ready in \(Figures.grouped(Figures.median(runs.ready))) ms "
+                    + "(first replayed answer \(Figures.grouped(Figures.median(runs.answered))) ms; target <= 100; "
                     + "first start over new cassettes \(Figures.grouped(coldStart)) ms)"
                 if let (result, summary) = BenchLoad.Result.median(runs.single) {
                     single.append(result.requestsPerSecond)
                     line += ", \(summary)"
                 }
-                line += ", RSS \(Figures.grouped(Self.median(runs.resident))) MB"
+                line += ", RSS \(Figures.grouped(Figures.median(runs.resident))) MB"
                 print(line)
                 if let (result, summary) = BenchLoad.Result.median(runs.mixed) {
                     mixed.append(result.requestsPerSecond)
@@ -133,7 +134,7 @@ extension Harness.Bench {
             if mixed.count == 2 { print("    \(interactions) vs 50: \(Self.slower(mixed)) (target <= 10%)") }
             if let (_, summary) = BenchLoad.Result.median(nginxRuns), let replay = mixed.first {
                 print("    nginx, the same bytes from files: \(summary)")
-                let reference = Self.median(nginxRuns.map(\.requestsPerSecond))
+                let reference = Figures.median(nginxRuns.map(\.requestsPerSecond))
                 let each = pairs.map { $0.replay / $0.nginx }
                 let range =
                     each.count > 1
@@ -153,12 +154,6 @@ extension Harness.Bench {
             var resident: [Double] = []
             var single: [BenchLoad.Result] = []
             var mixed: [BenchLoad.Result] = []
-        }
-
-        /// The median of `values` (the upper middle one of an even count).
-        static func median(_ values: [Double]) -> Double {
-            let sorted = values.sorted()
-            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         }
 
         /// nginx serving the mixed workload's bytes from files, or nil (and a line saying why) when nginx or wrk is
