@@ -1,7 +1,6 @@
 public import CassetteKit
 public import FlowCatalog
 public import Foundation
-import MockServer
 
 /// What re-recording one flow in memory showed about its stored cassette.
 public struct DriftResult: Sendable, Hashable {
@@ -29,21 +28,14 @@ extension FlowRecorder {
     /// Records each flow in memory (against the simulator, or `upstream`), ``jobs`` at once, and compares the
     /// result with its stored cassette, which is left untouched; results keep the flows' order.
     public func check(_ flows: [Flow], upstream: URL? = nil) async -> [DriftResult] {
-        SQLiteProcess.prepare()
-        let servers = RecordingServers(simulators: simulators)
-        let results = await FlowJobs.map(flows, jobs: jobs) { flow in
-            await check(flow, upstream: upstream, servers: servers)
+        await RecordingServers.using(simulators) { servers in
+            await FlowJobs.map(flows, jobs: jobs) { flow in await check(flow, upstream: upstream, servers: servers) }
         }
-        await servers.stopAll()
-        return results
     }
 
     /// Records `flow` in memory and compares the result with its stored cassette.
     public func check(_ flow: Flow, upstream: URL? = nil) async -> DriftResult {
-        let servers = RecordingServers(simulators: simulators)
-        let result = await check(flow, upstream: upstream, servers: servers)
-        await servers.stopAll()
-        return result
+        await RecordingServers.using(simulators) { servers in await check(flow, upstream: upstream, servers: servers) }
     }
 
     private func check(_ flow: Flow, upstream: URL?, servers: RecordingServers) async -> DriftResult {

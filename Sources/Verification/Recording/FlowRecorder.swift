@@ -63,32 +63,24 @@ public struct FlowRecorder: Sendable {
     /// Records the flows, ``jobs`` at once, and returns their results in the flows' order; a flow that fails is
     /// reported and leaves its old cassette untouched.
     public func record(_ flows: [Flow], upstream: URL? = nil) async -> [RecordResult] {
-        // Before any flow opens SQLite, so that parallel flows do not queue on its statistics (``SQLiteProcess``).
-        SQLiteProcess.prepare()
-        let servers = RecordingServers(simulators: simulators)
-        let results = await FlowJobs.map(flows, jobs: jobs) { flow in
-            let cassette = "\(flow.vendor)/\(flow.name).har"
-            do {
-                let (entries, changes) = try await recordReporting(flow, upstream: upstream, servers: servers)
-                return RecordResult(flow: flow.id, cassette: cassette, entries: entries, changes: changes)
-            } catch {
-                return RecordResult(flow: flow.id, cassette: cassette, entries: 0, error: FlowFailure.describe(error))
+        await RecordingServers.using(simulators) { servers in
+            await FlowJobs.map(flows, jobs: jobs) { flow in
+                let cassette = "\(flow.vendor)/\(flow.name).har"
+                do {
+                    let (entries, changes) = try await recordReporting(flow, upstream: upstream, servers: servers)
+                    return RecordResult(flow: flow.id, cassette: cassette, entries: entries, changes: changes)
+                } catch {
+                    return RecordResult(
+                        flow: flow.id, cassette: cassette, entries: 0, error: FlowFailure.describe(error))
+                }
             }
         }
-        await servers.stopAll()
-        return results
     }
 
     /// Records one flow and returns how many interactions its cassette holds.
     public func record(_ flow: Flow, upstream: URL? = nil) async throws -> Int {
-        let servers = RecordingServers(simulators: simulators)
-        do {
-            let entries = try await recordReporting(flow, upstream: upstream, servers: servers).entries
-            await servers.stopAll()
-            return entries
-        } catch {
-            await servers.stopAll()
-            throw error
+        try await RecordingServers.using(simulators) { servers in
+            try await recordReporting(flow, upstream: upstream, servers: servers).entries
         }
     }
 
@@ -112,14 +104,8 @@ public struct FlowRecorder: Sendable {
     /// Records one flow in memory and returns its cassette, normalised as it would be stored; the cassettes root
     /// is not touched.
     public func recordedCassette(_ flow: Flow, upstream: URL? = nil) async throws -> Cassette {
-        let servers = RecordingServers(simulators: simulators)
-        do {
-            let cassette = try await recordedCassette(flow, upstream: upstream, servers: servers)
-            await servers.stopAll()
-            return cassette
-        } catch {
-            await servers.stopAll()
-            throw error
+        try await RecordingServers.using(simulators) { servers in
+            try await recordedCassette(flow, upstream: upstream, servers: servers)
         }
     }
 

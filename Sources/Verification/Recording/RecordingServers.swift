@@ -13,8 +13,8 @@ import Synchronization
 /// `harness bench verify`'s record time, under a lock that parallel flows queued on.
 ///
 /// A flow sees the same server state it saw on a fresh server: its vendor's simulator is reset before each flow (as
-/// it was on a fresh server), and the server's clock is the flow's own (``ServerTime``). A server a flow failed or timed out on is
-/// stopped, never given to another flow, since a flow that hangs may still send requests.
+/// it was on a fresh server), and the server's clock is the flow's own (``ServerTime``). A server a flow failed or
+/// timed out on is stopped, never given to another flow, since a flow that hangs may still send requests.
 final class RecordingServers: Sendable {
     /// A server lent to one flow.
     struct Lease: Sendable {
@@ -29,6 +29,23 @@ final class RecordingServers: Sendable {
 
     init(simulators: [any Simulator]) {
         self.simulators = simulators
+    }
+
+    /// `body`'s value, with servers for `simulators` that are all stopped once `body` returns or throws. SQLite is
+    /// prepared first (``SQLiteProcess``), before any flow opens it.
+    static func using<Value>(
+        _ simulators: [any Simulator], _ body: (RecordingServers) async throws -> Value
+    ) async rethrows -> Value {
+        SQLiteProcess.prepare()
+        let servers = RecordingServers(simulators: simulators)
+        do {
+            let value = try await body(servers)
+            await servers.stopAll()
+            return value
+        } catch {
+            await servers.stopAll()
+            throw error
+        }
     }
 
     /// An idle server (else a new one on an ephemeral port) telling `clock`'s time, with `vendor`'s simulator reset.
