@@ -7,6 +7,9 @@ import NIOHTTP1
 /// takes its entry from the replay session, which keeps the replay order. Kept while the set of cassettes is the one
 /// it was found in (``CassetteLibrary/generation``), and only for requests that match a recorded entry and take at
 /// most ``largestRequest`` bytes; holds at most ``capacity`` requests (16 MiB) and starts over when full.
+///
+/// Requests read from the wire (``WireReplay``) are kept under their exact bytes too, in a second map of the same
+/// bounds, so a repeated one is found without being decoded.
 final class ImmediateMemo: Sendable {
     static let capacity = 1024
     /// The largest request kept: target, header names and values, and body.
@@ -47,12 +50,14 @@ final class ImmediateMemo: Sendable {
     struct Route: Sendable {
         var generation: UInt64
         var vendor: String
+        var method: String
         var path: String
         var query: String?
         var candidates: [CandidateMatches]
     }
 
     private let routes = BoundedMemo<Key, Route>(capacity: capacity)
+    private let routesByBytes = BoundedMemo<ByteBuffer, Route>(capacity: capacity)
 
     /// The route kept for `key`, if it was found among the cassettes of `generation`.
     func route(for key: Key, generation: UInt64) -> Route? {
@@ -67,6 +72,19 @@ final class ImmediateMemo: Sendable {
         routes.keep(route, for: key)
     }
 
-    /// How many requests are kept.
+    /// The route kept for a request's exact bytes, if it was found among the cassettes of `generation`.
+    func route(forBytes bytes: ByteBuffer, generation: UInt64) -> Route? {
+        routesByBytes[bytes].flatMap { $0.generation == generation ? $0 : nil }
+    }
+
+    /// Keeps `route` for a request's exact bytes (copied, so the connection's buffer is not held), under the
+    /// same conditions as ``keep(_:for:)``.
+    func keep(_ route: Route, forBytes bytes: ByteBuffer) {
+        guard bytes.readableBytes <= Self.largestRequest, route.candidates.contains(where: { !$0.matching.isEmpty })
+        else { return }
+        routesByBytes.keep(route, for: ByteBuffer(bytes: bytes.readableBytesView))
+    }
+
+    /// How many requests are kept (as decoded; those kept by their bytes are the same requests again).
     var count: Int { routes.count }
 }

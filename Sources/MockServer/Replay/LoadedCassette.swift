@@ -47,6 +47,10 @@ struct PreparedResponse: Sendable {
     /// answers written on the event loop (``ImmediateReplay``): what Hummingbird's response converts to.
     let wireStatus: HTTPResponseStatus
     let wireHeaders: HTTPHeaders
+    /// The status line and headers as NIO's HTTP/1.1 encoder writes ``wireStatus`` and ``wireHeaders`` (dropping
+    /// the framing headers where the status allows no body), without `Date` and the empty line: the start of an
+    /// answer written straight to the connection (``WireReplay``).
+    let wirePrefix: ByteBuffer
 
     init(_ response: CassetteResponse) {
         status = HTTPResponse.Status(recorded: response.status, reasonPhrase: response.statusText)
@@ -56,6 +60,16 @@ struct PreparedResponse: Sendable {
         var wire = HTTPHeaders(headers.map { ($0.name.rawName, $0.value) })
         wire.add(name: HTTPField.Name.contentLength.rawName, value: String(body.readableBytes))
         wireHeaders = wire
+        wire.remove(name: "transfer-encoding")
+        if !wireStatus.mayHaveResponseBody { wire.remove(name: "content-length") }
+        var prefix = ByteBuffer(string: "HTTP/1.1 \(wireStatus.code) \(wireStatus.reasonPhrase)\r\n")
+        for (name, value) in wire {
+            prefix.writeString(name)
+            prefix.writeStaticString(": ")
+            prefix.writeString(value)
+            prefix.writeStaticString("\r\n")
+        }
+        wirePrefix = prefix
     }
 
     var response: Response { Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body)) }

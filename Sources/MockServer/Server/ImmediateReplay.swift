@@ -1,4 +1,5 @@
 import CassetteKit
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
@@ -135,20 +136,38 @@ extension ServerCore {
         return faultRules.isEmpty
     }
 
+    /// The answer to a complete request, journaled, ready for NIO's encoder; see ``takenAnswer(head:body:bytes:)``.
+    func immediateAnswer(head: HTTPRequestHead, body: ByteBuffer) -> ImmediateAnswer? {
+        takenAnswer(head: head, body: body, bytes: nil).map { taken in
+            var headers = taken.response.wireHeaders
+            headers.add(name: "Date", value: dates.text(for: taken.time))
+            return ImmediateAnswer(
+                head: HTTPResponseHead(version: .http1_1, status: taken.response.wireStatus, headers: headers),
+                body: taken.response.body)
+        }
+    }
+
     /// The answer to a complete request, journaled: in replay and spy modes the recorded one (a hit), in simulate
     /// mode the simulator's kept answer while it holds (``SimulatorHost/cachedAnswer(vendor:to:)``). Nil when the
     /// request is left to the responder: no vendor, a bad cassette name, a miss, a candidate cassette not parsed yet,
-    /// or no kept answer. Where a replayed request goes is kept in ``ImmediateMemo`` for the next time.
-    func immediateAnswer(head: HTTPRequestHead, body: ByteBuffer) -> ImmediateAnswer? {
+    /// or no kept answer. Where a replayed request goes is kept in ``ImmediateMemo`` for the next time, under the
+    /// request's exact `bytes` too when they are given (a request read from the wire).
+    func takenAnswer(head: HTTPRequestHead, body: ByteBuffer, bytes: ByteBuffer?) -> TakenAnswer? {
         if mode == .simulate { return simulatedAnswer(head: head, body: body) }
         let key = ImmediateMemo.Key(method: head.method, uri: head.uri, headers: head.headers, body: body)
         let generation = library.generation
         guard let route = replayMemo.route(for: key, generation: generation) ?? replayRoute(key, generation) else {
             return nil
         }
+        if let bytes { replayMemo.keep(route, forBytes: bytes) }
+        return take(route)
+    }
+
+    /// The next recorded answer on `route`, journaled as a hit; nil when no candidate replays one.
+    func take(_ route: ImmediateMemo.Route) -> TakenAnswer? {
         guard let (cassette, entry) = CassetteLibrary.take(from: route.candidates) else { return nil }
-        return answer(
-            cassette.responses[entry], vendor: route.vendor, method: head.method.rawValue, path: route.path,
+        return journaled(
+            cassette.responses[entry], vendor: route.vendor, method: route.method, path: route.path,
             query: route.query, outcome: .hit, cassette: cassette.name.description)
     }
 
@@ -170,45 +189,48 @@ extension ServerCore {
             let candidates = library.parsedMatches(vendor: vendor, request: request, route: routeKey, named: named)
         else { return nil }
         let route = ImmediateMemo.Route(
-            generation: generation, vendor: vendor, path: String(target.path), query: target.query.map(String.init),
-            candidates: candidates)
+            generation: generation, vendor: vendor, method: method, path: String(target.path),
+            query: target.query.map(String.init), candidates: candidates)
         replayMemo.keep(route, for: key)
         return route
     }
 
     /// The simulator's kept answer to a `GET` in simulate mode, while it holds.
-    private func simulatedAnswer(head: HTTPRequestHead, body: ByteBuffer) -> ImmediateAnswer? {
+    private func simulatedAnswer(head: HTTPRequestHead, body: ByteBuffer) -> TakenAnswer? {
         let target = RequestTarget(head.uri)
         guard let (vendor, relativePath) = vendorRoute(target.path) else { return nil }
         let method = head.method.rawValue
         let request = Self.cassetteRequest(
             method: method, target: target, relativePath: relativePath, headers: head.headers, body: body)
         guard let kept = simulators.cachedAnswer(vendor: vendor, to: request) else { return nil }
-        return answer(
+        return journaled(
             kept, vendor: vendor, method: method, path: String(target.path), query: target.query.map(String.init),
             outcome: .simulated, cassette: nil)
     }
 
-    /// `response` ready for the wire with a `Date`, journaled.
-    private func answer(
+    /// `response`, journaled now.
+    private func journaled(
         _ response: PreparedResponse, vendor: String, method: String, path: String, query: String?,
         outcome: JournalEntry.Outcome, cassette: String?
-    ) -> ImmediateAnswer {
+    ) -> TakenAnswer {
         let time = now()
-        var headers = response.wireHeaders
-        headers.add(name: "Date", value: dates.text(for: time))
         eventLoopHits.add(1, ordering: .relaxed)
         journal.append(
             JournalEntry(
                 time: time, vendor: vendor, method: method, path: path, query: query, outcome: outcome,
                 status: response.status.code, cassette: cassette))
-        return ImmediateAnswer(
-            head: HTTPResponseHead(version: .http1_1, status: response.wireStatus, headers: headers),
-            body: response.body)
+        return TakenAnswer(response: response, time: time)
     }
 }
 
-/// Hummingbird's HTTP/1.1 child channel with ``ImmediateReplay`` added right after NIO's request decoder.
+/// A recorded (or kept simulator) answer taken for a request, journaled at `time`.
+struct TakenAnswer {
+    var response: PreparedResponse
+    var time: Date
+}
+
+/// Hummingbird's HTTP/1.1 child channel with ``WireReplay`` added first, ahead of NIO's response encoder, and
+/// ``ImmediateReplay`` right after NIO's request decoder.
 struct HarnessHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
@@ -221,6 +243,8 @@ struct HarnessHTTP1Channel: ServerChildChannel {
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(ImmediateReplay(core: core), position: .after(decoder))
+            let encoder = try pipeline.handler(type: HTTPResponseEncoder.self)
+            try pipeline.addHandler(WireReplay(core: core), position: .before(encoder))
             return value
         }
     }

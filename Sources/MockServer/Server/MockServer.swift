@@ -74,6 +74,8 @@ public final class MockServer: Sendable {
     /// How many replay hits and kept simulator reads were answered on the event loop, ahead of the responder (for
     /// tests).
     package var eventLoopHits: Int { core.eventLoopHits.load(ordering: .relaxed) }
+    /// Those of ``eventLoopHits`` answered from the connection's bytes, ahead of NIO's HTTP/1.1 codec.
+    package var wireHits: Int { core.wireHits.load(ordering: .relaxed) }
     /// How many requests the event loop keeps the replay route of (``ImmediateMemo``, for tests).
     package var keptReplayRoutes: Int { core.replayMemo.count }
     /// The admin fault rules, editable in-process too.

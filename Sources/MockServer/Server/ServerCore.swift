@@ -21,6 +21,8 @@ final class ServerCore: Sendable {
     let replayMemo = ImmediateMemo()
     /// Replay hits and kept simulator reads answered on the event loop (``ImmediateReplay``).
     let eventLoopHits = Atomic<Int>(0)
+    /// Those of ``eventLoopHits`` answered from the connection's bytes (``WireReplay``).
+    let wireHits = Atomic<Int>(0)
     /// Set while the server runs in a proxying mode (or may switch to one).
     let proxy = Mutex<RecordingProxy?>(nil)
     private let modeIndex: Atomic<Int>

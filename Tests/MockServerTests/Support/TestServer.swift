@@ -85,6 +85,12 @@ enum RawTCP {
     /// Sends `text` and reads until the server closes the connection; with `halfClose`, the client's side of
     /// the connection is shut after sending (a keep-alive server then ends too).
     static func exchange(port: Int, _ text: String, halfClose: Bool = false) async throws -> Outcome {
+        try await exchange(port: port, pieces: [Array(text.utf8)], halfClose: halfClose)
+    }
+
+    /// `exchange(port:_:halfClose:)` sending `pieces` one by one, a few milliseconds apart, so the server reads
+    /// them separately.
+    static func exchange(port: Int, pieces: [[UInt8]], halfClose: Bool = false) async throws -> Outcome {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -94,7 +100,10 @@ enum RawTCP {
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(string: text))
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { try await Task.sleep(for: .milliseconds(3)) }
+                try await outbound.write(ByteBuffer(bytes: piece))
+            }
             if halfClose { outbound.finish() }
             var received: [UInt8] = []
             do {
