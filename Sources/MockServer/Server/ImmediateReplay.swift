@@ -50,7 +50,9 @@ final class ImmediateReplay: ChannelDuplexHandler, RemovableChannelHandler {
         let part = unwrapInboundIn(data)
         switch (state, part) {
         case (.idle, .head(let head)):
-            if awaitingResponses == 0, core.mayAnswerImmediately(head, largestBody: Self.largestBody) {
+            if awaitingResponses == 0, context.channel.isWritable,
+                core.mayAnswerImmediately(head, largestBody: Self.largestBody)
+            {
                 state = .holding(head, context.channel.allocator.buffer(capacity: 0))
             } else {
                 passOn(context: context, head: head, body: nil)

@@ -9,10 +9,11 @@ import Synchronization
 /// (``ImmediateMemo/route(forBytes:generation:)``); a new one is decoded into the head NIO would make and asked
 /// the same questions as on the event loop's other path.
 ///
-/// The first request not answered here (outside the plain form, a miss, the admin API, a fault, ...) passes on to
-/// NIO's decoder with every byte after it, and so does the rest of the connection: from then on its requests take
-/// the decoder's path, where ``ImmediateReplay`` still answers hits, and its answers keep their order. The bytes of a
-/// request cut short when the connection ends pass on too, so the decoder reports them as before.
+/// The first request not answered here (outside the plain form, a miss, the admin API, a fault, a client not
+/// reading its answers, ...) passes on to NIO's decoder with every byte after it, and so does the rest of the
+/// connection: from then on its requests take the decoder's path, where ``ImmediateReplay`` still answers hits,
+/// and its answers keep their order. The bytes of a request cut short when the connection ends pass on too, so the
+/// decoder reports them as before.
 final class WireReplay: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -49,7 +50,11 @@ final class WireReplay: ChannelDuplexHandler, RemovableChannelHandler {
             case .declined:
                 return passOn(bytes, context: context)
             case .complete(let request):
-                guard let answer = core.wireAnswer(request, in: bytes) else { return passOn(bytes, context: context) }
+                // A client that sends without reading fills the outbound buffer; once it is past its high-water
+                // mark the connection takes the decoder's path, which waits for the client.
+                guard context.channel.isWritable, let answer = core.wireAnswer(request, in: bytes) else {
+                    return passOn(bytes, context: context)
+                }
                 write(answer, context: context)
                 bytes.moveReaderIndex(forwardBy: request.length)
             }

@@ -100,6 +100,23 @@ struct WireReplayTests {
         }
     }
 
+    @Test("Thousands of pipelined hits sent in one go are all answered, in order, whichever path each takes")
+    func floodInOneWrite() async throws {
+        try await withTemporaryDirectory { folder in
+            try ReplayTests.cassettes(in: folder.url)
+            try await withServer(replay(folder.url)) { server, endpoints in
+                let port = try #require(endpoints.origin.port)
+                let count = 3_000
+                let requests = (0..<count).map { $0.isMultiple(of: 2) ? Self.hit : Self.post }.joined()
+                let outcome = try await RawTCP.exchange(port: port, requests, halfClose: true)
+                let responses = try RawHTTPResponse.parseAll(outcome.bytes)
+                #expect(responses.map(\.status) == (0..<count).map { $0.isMultiple(of: 2) ? 200 : 202 })
+                #expect(server.journal.entries().count == count)
+                #expect(server.wireHits > 0)
+            }
+        }
+    }
+
     @Test(
         "Hostile bytes at the start of a connection get the decoder's answer, never a crash, and the server goes on",
         arguments: [
