@@ -64,16 +64,26 @@ public struct FlowRecorder: Sendable {
     /// reported and leaves its old cassette untouched.
     public func record(_ flows: [Flow], upstream: URL? = nil) async -> [RecordResult] {
         await RecordingServers.using(simulators) { servers in
-            await FlowJobs.map(flows, jobs: jobs) { flow in
-                let cassette = "\(flow.vendor)/\(flow.name).har"
-                do {
-                    let (entries, changes) = try await recordReporting(flow, upstream: upstream, servers: servers)
-                    return RecordResult(flow: flow.id, cassette: cassette, entries: entries, changes: changes)
-                } catch {
-                    return RecordResult(
-                        flow: flow.id, cassette: cassette, entries: 0, error: FlowFailure.describe(error))
-                }
-            }
+            // A flow's cassette is compared and written while its job records the next flow.
+            await FlowJobs.map(
+                flows, jobs: jobs,
+                start: { flow -> Result<Cassette, any Error> in
+                    do {
+                        return .success(try await recordedCassette(flow, upstream: upstream, servers: servers))
+                    } catch {
+                        return .failure(error)
+                    }
+                },
+                finish: { flow, recorded in
+                    let cassette = "\(flow.vendor)/\(flow.name).har"
+                    do {
+                        let (entries, changes) = try await store(try recorded.get(), for: flow)
+                        return RecordResult(flow: flow.id, cassette: cassette, entries: entries, changes: changes)
+                    } catch {
+                        return RecordResult(
+                            flow: flow.id, cassette: cassette, entries: 0, error: FlowFailure.describe(error))
+                    }
+                })
         }
     }
 
@@ -89,7 +99,12 @@ public struct FlowRecorder: Sendable {
     func recordReporting(
         _ flow: Flow, upstream: URL?, servers: RecordingServers
     ) async throws -> (entries: Int, changes: CassetteDiff?) {
-        let cassette = try await recordedCassette(flow, upstream: upstream, servers: servers)
+        try await store(try await recordedCassette(flow, upstream: upstream, servers: servers), for: flow)
+    }
+
+    /// Writes `cassette`, recorded for `flow`, into its file and returns the entry count and how the cassette
+    /// changed (nil when there was none before).
+    func store(_ cassette: Cassette, for flow: Flow) async throws -> (entries: Int, changes: CassetteDiff?) {
         let file = flow.cassetteURL(in: cassettesRoot)
         // A stored cassette that no longer reads is simply replaced.
         let changes = (try? Cassette(contentsOf: file)).flatMap { stored in
@@ -97,7 +112,10 @@ public struct FlowRecorder: Sendable {
                 old: stored, new: cassette, oldName: file.path, newName: "recorded",
                 volatile: volatile[flow.vendor] ?? [])
         }
-        try await CassetteStore(root: cassettesRoot).save(cassette, as: flow.id)
+        // Checked like any stored name (nothing outside the root), then written and flushed off the cooperative
+        // pool: a job waiting on the disk leaves the pool's threads to the other jobs.
+        let target = try CassetteStore(root: cassettesRoot).url(for: flow.id)
+        try await DiskWork.run { try cassette.write(to: target) }
         return (cassette.entries.count, changes)
     }
 
