@@ -14,13 +14,18 @@ package final class HTTPDate: Sendable {
 
     /// The header value for a time in seconds since 1970, from the cache when the second has not changed.
     package func text(secondsSince1970 time: Double) -> String {
-        let seconds = time.rounded(.down)
-        // Out-of-range clocks (never a real one) are clamped rather than trapping in the conversion.
-        let second = seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0
+        let second = Self.second(of: time)
         return cached.withLock { cached in
             if cached.second != second { cached = (second, Self.format(epochSeconds: second)) }
             return cached.text
         }
+    }
+
+    /// The whole second a time in seconds since 1970 falls in: the unit the header changes by. Out-of-range
+    /// clocks (never a real one) are clamped rather than trapping in the conversion.
+    static func second(of time: Double) -> Int64 {
+        let seconds = time.rounded(.down)
+        return seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]

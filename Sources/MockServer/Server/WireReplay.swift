@@ -69,9 +69,7 @@ final class WireReplay: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes the answer: the recorded status line and headers, `Date`, and the body, in one buffer.
     private func write(_ answer: TakenAnswer, context: ChannelHandlerContext) {
-        let seconds = answer.time.timeIntervalSince1970.rounded(.down)
-        // Out-of-range clocks (never a real one) are clamped rather than trapping in the conversion.
-        let second = seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0
+        let second = HTTPDate.second(of: answer.time.timeIntervalSince1970)
         if second != dateSecond {
             dateSecond = second
             dateLine.clear()

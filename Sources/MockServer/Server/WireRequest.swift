@@ -160,10 +160,7 @@ struct WireRequest {
 
     /// The target's characters: RFC 3986 unreserved, reserved but `#`, and `%`.
     private static func isTargetByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), zero...(zero + 9): true
-        default: targetPunctuation.contains(byte)
-        }
+        isAlphanumeric(byte) || targetPunctuation.contains(byte)
     }
 
     private static let targetPunctuation = Set("-._~:/?[]@!$&'()*+,;=%".utf8)
@@ -177,6 +174,14 @@ private let zero = UInt8(ascii: "0")
 private let carriageReturn = UInt8(ascii: "\r")
 private let lineFeed = UInt8(ascii: "\n")
 private let delete: UInt8 = 0x7F
+
+/// An ASCII letter or digit.
+private func isAlphanumeric(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), zero...(zero + 9): true
+    default: false
+    }
+}
 
 /// A cursor over a request's bytes that tells a request cut short (`incomplete`) from one outside the plain form
 /// (`declined`): running out of bytes is only `incomplete` while the head is within ``WireRequest/largestHead``.
@@ -243,10 +248,7 @@ private struct Scanner {
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), zero...(zero + 9): true
-        default: tokenPunctuation.contains(byte)
-        }
+        isAlphanumeric(byte) || tokenPunctuation.contains(byte)
     }
 
     private static let tokenPunctuation = Set("!#$%&'*+-.^_`|~".utf8)
