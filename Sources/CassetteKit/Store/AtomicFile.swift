@@ -52,15 +52,10 @@ enum AtomicFile {
 
     /// Removes temporary files left beside `url` by processes that no longer run (a writer killed mid-write).
     static func removeAbandonedTemporaryFiles(beside url: URL) {
-        let folder = url.deletingLastPathComponent()
         let prefix = ".\(url.lastPathComponent)."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
-            let fields = name.dropFirst(prefix.count).split(separator: ".")
-            guard let pid = fields.first.flatMap({ pid_t($0) }), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(folder.appendingPathComponent(name).path)
-            }
+        AbandonedFiles.remove(in: url.deletingLastPathComponent()) { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(temporarySuffix) else { return nil }
+            return name.dropFirst(prefix.count).split(separator: ".").first.flatMap { pid_t($0) }
         }
     }
 

@@ -1,3 +1,4 @@
+import CassetteKit
 import Foundation
 package import GRDB
 import Synchronization
@@ -51,10 +52,14 @@ package final class SimulatorDatabase: Sendable {
 
     private init(concurrentAt path: String?) throws {
         SQLiteProcess.prepare()
-        let temporary =
-            path == nil
-            ? FileManager.default.temporaryDirectory.appendingPathComponent("harness-state-\(UUID().uuidString).sqlite")
-            : nil
+        var temporary: URL?
+        if path == nil {
+            // A folder of their own, so sweeping it lists only these stores.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("harness-state")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            AbandonedFiles.remove(in: folder, owner: Self.temporaryStoreOwner)
+            temporary = folder.appendingPathComponent("\(getpid())-\(UUID().uuidString).sqlite")
+        }
         var configuration = Configuration()
         // The state of a simulator is scratch data: nothing is lost that a restart does not lose anyway.
         configuration.prepareDatabase { db in
@@ -62,6 +67,19 @@ package final class SimulatorDatabase: Sendable {
         }
         let pool = try DatabasePool(path: path ?? temporary!.path, configuration: configuration)
         store = .pool(pool, removing: temporary)
+    }
+
+    /// The pid in the name of a temporary store (`<pid>-<UUID>.sqlite` in `harness-state` under the temporary
+    /// folder, with `-wal` and `-shm` beside it), so one a killed server left behind is removed when the next one
+    /// starts.
+    static func temporaryStoreOwner(_ name: String) -> pid_t? {
+        guard let suffix = [".sqlite", ".sqlite-wal", ".sqlite-shm"].first(where: { name.hasSuffix($0) }) else {
+            return nil
+        }
+        let fields = name.dropLast(suffix.count).split(separator: "-", omittingEmptySubsequences: false)
+        // The pid, then the UUID's five groups.
+        guard fields.count == 6, fields.dropFirst().map(\.count) == [8, 4, 4, 4, 12] else { return nil }
+        return pid_t(fields[0])
     }
 
     deinit {
