@@ -16,44 +16,41 @@ struct ImmediateReplayTests {
 
     @Test("Pipelined requests mixing hits, a miss, the admin API and Connection: close are answered in order")
     func pipelinedOrder() async throws {
-        try await withTemporaryDirectory { folder in
-            try ReplayTests.cassettes(in: folder.url)
-            try await withServer(replay(folder.url)) { server, endpoints in
-                let port = try #require(endpoints.origin.port)
-                let event = #"{"count":1,"name":"open"}"#
-                let requests = [
-                    "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\n\r\n",
-                    "GET /engage/nothing HTTP/1.1\r\nHost: x\r\n\r\n",
-                    "POST /engage/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                        + "Content-Length: \(event.utf8.count)\r\n\r\n\(event)",
-                    "GET /__harness/health HTTP/1.1\r\nHost: x\r\n\r\n",
-                    "POST /engage/oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                        + "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"use\r\n9\r\nr\":\"ann\"}\r\n0\r\n\r\n",
-                    "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-                ]
-                let outcome = try await RawTCP.exchange(port: port, requests.joined())
-                let responses = try RawHTTPResponse.parseAll(outcome.bytes)
-                try #require(responses.map(\.status) == [200, 404, 202, 200, 200, 200])
-                #expect(responses[0].json == ["name": "Ann"])
-                #expect(responses[1].json?["error"] == "no recorded interaction matches")
-                #expect(responses[2].json == ["ok": true])
-                #expect(responses[4].json == ["token": "t-1"])
-                #expect(responses[5].json == ["name": "Ann"])
-                let journal = server.journal.entries()
-                #expect(journal.map(\.outcome) == [.hit, .miss, .hit, .hit, .hit])
-                #expect(
-                    journal.map(\.path) == [
-                        "/engage/profile", "/engage/nothing", "/engage/events", "/engage/oauth/token",
-                        "/engage/profile",
-                    ])
-                #expect(journal.map(\.sequence) == [1, 2, 3, 4, 5])
-                // Only the first: every request after the miss waits for the answer of one before it.
-                #expect(server.eventLoopHits == 1)
-                // Once those answers are out, hits are answered on the event loop again.
-                let again = try await TestHTTP.fetch(URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!)
-                #expect(again.status == 200)
-                #expect(server.eventLoopHits == 2)
-            }
+        try await ReplayTests.withReplayServer { server, endpoints in
+            let port = try #require(endpoints.origin.port)
+            let event = #"{"count":1,"name":"open"}"#
+            let requests = [
+                "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\n\r\n",
+                "GET /engage/nothing HTTP/1.1\r\nHost: x\r\n\r\n",
+                "POST /engage/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(event.utf8.count)\r\n\r\n\(event)",
+                "GET /__harness/health HTTP/1.1\r\nHost: x\r\n\r\n",
+                "POST /engage/oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"use\r\n9\r\nr\":\"ann\"}\r\n0\r\n\r\n",
+                "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            ]
+            let outcome = try await RawTCP.exchange(port: port, requests.joined())
+            let responses = try RawHTTPResponse.parseAll(outcome.bytes)
+            try #require(responses.map(\.status) == [200, 404, 202, 200, 200, 200])
+            #expect(responses[0].json == ["name": "Ann"])
+            #expect(responses[1].json?["error"] == "no recorded interaction matches")
+            #expect(responses[2].json == ["ok": true])
+            #expect(responses[4].json == ["token": "t-1"])
+            #expect(responses[5].json == ["name": "Ann"])
+            let journal = server.journal.entries()
+            #expect(journal.map(\.outcome) == [.hit, .miss, .hit, .hit, .hit])
+            #expect(
+                journal.map(\.path) == [
+                    "/engage/profile", "/engage/nothing", "/engage/events", "/engage/oauth/token",
+                    "/engage/profile",
+                ])
+            #expect(journal.map(\.sequence) == [1, 2, 3, 4, 5])
+            // Only the first: every request after the miss waits for the answer of one before it.
+            #expect(server.eventLoopHits == 1)
+            // Once those answers are out, hits are answered on the event loop again.
+            let again = try await TestHTTP.fetch(URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!)
+            #expect(again.status == 200)
+            #expect(server.eventLoopHits == 2)
         }
     }
 
@@ -140,26 +137,23 @@ struct ImmediateReplayTests {
 
     @Test("A hit answered on the event loop carries the responder's status, headers and body, and a fresh Date")
     func sameAsResponder() async throws {
-        try await withTemporaryDirectory { folder in
-            try ReplayTests.cassettes(in: folder.url)
-            try await withServer(replay(folder.url)) { server, endpoints in
-                let url = URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!
-                let immediate = try await TestHTTP.fetch(url)
-                // A fault header that changes nothing sends the same request through the responder.
-                let responder = try await TestHTTP.fetch(url, headers: [("X-Harness-Fault", "latency=0ms")])
-                #expect(immediate.status == responder.status)
-                #expect(immediate.body == responder.body)
-                let names = { (fetched: Fetched) in fetched.headers.map { $0.name.lowercased() } }
-                #expect(names(immediate) == names(responder))
-                for field in responder.headers where field.name.lowercased() != "date" {
-                    #expect(immediate.headers[field.name] == [field.value], "\(field.name)")
-                }
-                let date = try #require(immediate.headers.first(name: "date"))
-                #expect(date.hasSuffix(" GMT") && date.count == 29, "\(date)")
-                #expect(server.journal.entries().map(\.outcome) == [.hit, .hit])
-                #expect(server.journal.entries().map(\.cassette) == ["engage/login", "engage/login"])
-                #expect(server.eventLoopHits == 1)
+        try await ReplayTests.withReplayServer { server, endpoints in
+            let url = URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!
+            let immediate = try await TestHTTP.fetch(url)
+            // A fault header that changes nothing sends the same request through the responder.
+            let responder = try await TestHTTP.fetch(url, headers: [("X-Harness-Fault", "latency=0ms")])
+            #expect(immediate.status == responder.status)
+            #expect(immediate.body == responder.body)
+            let names = { (fetched: Fetched) in fetched.headers.map { $0.name.lowercased() } }
+            #expect(names(immediate) == names(responder))
+            for field in responder.headers where field.name.lowercased() != "date" {
+                #expect(immediate.headers[field.name] == [field.value], "\(field.name)")
             }
+            let date = try #require(immediate.headers.first(name: "date"))
+            #expect(date.hasSuffix(" GMT") && date.count == 29, "\(date)")
+            #expect(server.journal.entries().map(\.outcome) == [.hit, .hit])
+            #expect(server.journal.entries().map(\.cassette) == ["engage/login", "engage/login"])
+            #expect(server.eventLoopHits == 1)
         }
     }
 
@@ -197,16 +191,13 @@ struct ImmediateReplayTests {
             "GET /engage/profile?id=7 HTTP/1.1\r\nHost: x\r\nX-Odd: a\u{7f}b\r\n\r\n",
         ])
     func hostileHeads(_ request: String) async throws {
-        try await withTemporaryDirectory { folder in
-            try ReplayTests.cassettes(in: folder.url)
-            try await withServer(replay(folder.url)) { _, endpoints in
-                let port = try #require(endpoints.origin.port)
-                let outcome = try await RawTCP.exchange(port: port, request, halfClose: true)
-                // Whatever came back, it is HTTP or nothing: no partial garbage, no crash.
-                if !outcome.bytes.isEmpty { #expect(outcome.text.hasPrefix("HTTP/1.1 "), "\(outcome.text)") }
-                let after = try await TestHTTP.fetch(URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!)
-                #expect(after.status == 200)
-            }
+        try await ReplayTests.withReplayServer { _, endpoints in
+            let port = try #require(endpoints.origin.port)
+            let outcome = try await RawTCP.exchange(port: port, request, halfClose: true)
+            // Whatever came back, it is HTTP or nothing: no partial garbage, no crash.
+            if !outcome.bytes.isEmpty { #expect(outcome.text.hasPrefix("HTTP/1.1 "), "\(outcome.text)") }
+            let after = try await TestHTTP.fetch(URL(string: "\(endpoints.baseURL(for: "engage"))/profile?id=7")!)
+            #expect(after.status == 200)
         }
     }
 }

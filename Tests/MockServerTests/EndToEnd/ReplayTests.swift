@@ -9,6 +9,16 @@ import Testing
 
 @Suite("End to end: replay")
 struct ReplayTests {
+    /// Serves ``cassettes(in:)`` in replay mode from a temporary folder while `body` runs.
+    static func withReplayServer<Result>(
+        _ body: (MockServer, MockServerEndpoints) async throws -> Result
+    ) async throws -> Result {
+        try await withTemporaryDirectory { folder in
+            try cassettes(in: folder.url)
+            return try await withServer(MockServerConfiguration(mode: .replay, cassettesDirectory: folder.url), body)
+        }
+    }
+
     /// A cassette folder with `engage/login` (two interactions) and `engage/events`.
     static func cassettes(in folder: URL) throws {
         try CassetteFixture.write(
