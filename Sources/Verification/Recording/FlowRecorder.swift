@@ -90,32 +90,24 @@ public struct FlowRecorder: Sendable {
     /// Records one flow and returns how many interactions its cassette holds.
     public func record(_ flow: Flow, upstream: URL? = nil) async throws -> Int {
         try await RecordingServers.using(simulators) { servers in
-            try await recordReporting(flow, upstream: upstream, servers: servers).entries
+            try await store(try await recordedCassette(flow, upstream: upstream, servers: servers), for: flow).entries
         }
-    }
-
-    /// Records one flow into its cassette and returns the entry count and how the cassette changed (nil when
-    /// there was none before).
-    func recordReporting(
-        _ flow: Flow, upstream: URL?, servers: RecordingServers
-    ) async throws -> (entries: Int, changes: CassetteDiff?) {
-        try await store(try await recordedCassette(flow, upstream: upstream, servers: servers), for: flow)
     }
 
     /// Writes `cassette`, recorded for `flow`, into its file and returns the entry count and how the cassette
     /// changed (nil when there was none before).
     func store(_ cassette: Cassette, for flow: Flow) async throws -> (entries: Int, changes: CassetteDiff?) {
-        let file = flow.cassetteURL(in: cassettesRoot)
+        // Checked like any stored name: nothing outside the root.
+        let file = try CassetteStore(root: cassettesRoot).url(for: flow.id)
         // A stored cassette that no longer reads is simply replaced.
         let changes = (try? Cassette(contentsOf: file)).flatMap { stored in
             try? CassetteDiff(
                 old: stored, new: cassette, oldName: file.path, newName: "recorded",
                 volatile: volatile[flow.vendor] ?? [])
         }
-        // Checked like any stored name (nothing outside the root), then written and flushed off the cooperative
-        // pool: a job waiting on the disk leaves the pool's threads to the other jobs.
-        let target = try CassetteStore(root: cassettesRoot).url(for: flow.id)
-        try await DiskWork.run { try cassette.write(to: target) }
+        // Written and flushed off the cooperative pool: a job waiting on the disk leaves the pool's threads to the
+        // other jobs.
+        try await DiskWork.run { try cassette.write(to: file) }
         return (cassette.entries.count, changes)
     }
 
