@@ -251,19 +251,3 @@ struct AgainstTests {
         }
     }
 }
-
-@Suite("Flow assumptions")
-struct FlowAssumptionsTests {
-    @Test("A flow's assumed clauses are read from its documentation and summary; none means the documents alone")
-    func assumptions() {
-        let assumed = Flow(
-            vendor: "demo", name: "a", documentation: "Vendor page, Section 2; assumed: the status code; more",
-            summary: "does a thing (assumed: the body form)"
-        ) { _ in .null }
-        #expect(assumed.assumptions == ["the status code", "the body form"])
-        let documented = Flow(vendor: "demo", name: "b", documentation: "Vendor page, Section 3", summary: "x") { _ in
-            .null
-        }
-        #expect(documented.assumptions.isEmpty)
-    }
-}

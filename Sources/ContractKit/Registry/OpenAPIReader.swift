@@ -67,6 +67,8 @@ final class OpenAPIReader {
             }
         }
         var contract = VendorContract(vendor: vendor, file: file, basePaths: basePaths, operations: operations)
+        contract.documents = documents
+        contract.documentURI = documentURI
         contract.servers = (document["servers"]?.arrayValue ?? []).compactMap { server in
             var url = server["url"]?.stringValue
             for variable in server["variables"]?.objectValue ?? JSONObject() {
@@ -123,8 +125,7 @@ final class OpenAPIReader {
         }
         return Operation(
             method: method.uppercased(), pathTemplate: path, operationID: operation["operationId"]?.stringValue,
-            requiredHeaders: headers, requestBody: body, responses: responses,
-            location: SchemaFile.displayName(uri) + "#" + JSONPointer(tokens: pointer).description)
+            requiredHeaders: headers, requestBody: body, responses: responses, declaration: (uri, pointer))
     }
 
     /// The headers a `security` requirement makes required: an `apiKey` scheme's header, `Authorization` for an

@@ -1,3 +1,4 @@
+internal import JSONCore
 public import LibXML
 
 /// One vendor's HTTP surface as its OpenAPI document declares it.
@@ -13,6 +14,10 @@ public struct VendorContract: Sendable {
     public let operations: [Operation]
     /// The `servers` URLs as declared, each variable replaced by its default (`https://api-campaign-us-1.goacoustic.com`).
     public var servers: [String] = []
+    /// The documents the contract was read from (by URI), for finding the `x-source` of what an interaction uses.
+    var documents = SchemaDocuments()
+    /// The OpenAPI document's URI (`file:///…/engage.openapi.yaml`).
+    var documentURI = ""
 
     /// Where a request lands in the contract.
     public enum Match: Sendable {
@@ -71,12 +76,14 @@ public struct Operation: Sendable {
     public let responses: [String: ResponseContract]
     /// Where the operation is declared: `Schemas/…yaml#/paths/~1XMLAPI/post`.
     public let location: String
+    /// The same place as a document URI and pointer tokens, for reading its `x-source`s.
+    let declaration: (uri: String, pointer: [String])
 
     let segments: [String]
 
     init(
         method: String, pathTemplate: String, operationID: String?, requiredHeaders: [String],
-        requestBody: BodyContract?, responses: [String: ResponseContract], location: String
+        requestBody: BodyContract?, responses: [String: ResponseContract], declaration: (uri: String, pointer: [String])
     ) {
         self.method = method
         self.pathTemplate = pathTemplate
@@ -84,7 +91,8 @@ public struct Operation: Sendable {
         self.requiredHeaders = requiredHeaders
         self.requestBody = requestBody
         self.responses = responses
-        self.location = location
+        self.declaration = declaration
+        location = SchemaFile.displayName(declaration.uri) + "#" + JSONPointer(tokens: declaration.pointer).description
         segments = pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
     }
 

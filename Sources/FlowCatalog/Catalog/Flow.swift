@@ -34,6 +34,11 @@ public struct Flow: Sendable, Identifiable {
     /// Contract violations the flow commits on purpose to show the server's answer (an error case that sends a
     /// request without its token): the contract check requires each and does not count them.
     public var expectedViolations: [ExpectedViolation]
+    /// What the flow's SDK code path relies on beyond its cassette's contract: a behaviour no vendor document
+    /// states (``Fact/assumed(_:)``) or one taken from a vendor's public SDK source (``Fact/sdkSource(_:)``).
+    /// The flow's basis is derived from these and from the `x-source` of every operation, status and member its
+    /// cassette exercises (`SchemaRegistry.facts(of:vendor:)`); it is never typed by hand.
+    public var facts: [Fact]
     /// Runs the journey and returns its outcome.
     public var run: @Sendable (FlowContext) async throws -> JSONValue
 
@@ -46,6 +51,7 @@ public struct Flow: Sendable, Identifiable {
         volatile: [FieldRule] = [],
         simulatorSetup: [CassetteRequest] = [],
         expectedViolations: [ExpectedViolation] = [],
+        facts: [Fact] = [],
         run: @escaping @Sendable (FlowContext) async throws -> JSONValue
     ) {
         self.vendor = vendor
@@ -56,23 +62,12 @@ public struct Flow: Sendable, Identifiable {
         self.volatile = volatile
         self.simulatorSetup = simulatorSetup
         self.expectedViolations = expectedViolations
+        self.facts = facts.map { fact in
+            var fact = fact
+            if fact.location.isEmpty { fact.location = "flow \(vendor)/\(name)" }
+            return fact
+        }
         self.run = run
-    }
-
-    /// What the flow rests on that no vendor document states: each `assumed: …` clause of ``documentation`` and
-    /// ``summary`` (up to the next `;`), with its reason. Empty when the flow rests on the vendor's documents alone.
-    public var assumptions: [String] {
-        [documentation, summary].flatMap { text in
-            text.components(separatedBy: "assumed:").dropFirst().map { clause in
-                var reason = (clause.split(separator: ";", maxSplits: 1).first.map(String.init) ?? "")
-                    .trimmingCharacters(in: .whitespaces)
-                // A clause written inside parentheses ends with the closing one: drop it.
-                while reason.hasSuffix(")"), reason.filter({ $0 == ")" }).count > reason.filter({ $0 == "(" }).count {
-                    reason.removeLast()
-                }
-                return reason
-            }
-        }.filter { !$0.isEmpty }
     }
 
     /// `vendor/name`, e.g. `engage/setup-recipient`: the flow's id on the command line and in reports.

@@ -96,8 +96,12 @@ public struct FlowEngine: Sendable {
         let claimed = Set(catalog.map { flow in flow.cassetteURL(in: cassettesRoot).standardizedFileURL.path })
 
         var contract = ContractReport(cassettes: [], schemas: display(schemasRoot), vendors: [])
-        if checks.contains(.contract) {
-            let registry = try SchemaRegistry(folder: schemasRoot)
+        // Loaded for the contract check, and for every flow's basis (the `x-source`s its cassette exercises);
+        // without the contract check, Schemas/ that do not load leave each flow with its own facts alone.
+        let registry =
+            checks.contains(.contract)
+            ? try SchemaRegistry(folder: schemasRoot) : try? SchemaRegistry(folder: schemasRoot)
+        if checks.contains(.contract), let registry {
             contract.vendors = registry.vendors
             let check = ContractCheck(registry: registry)
             let mine = Set(selected.map { catalog[$0].cassetteURL(in: cassettesRoot).standardizedFileURL.path })
@@ -138,7 +142,7 @@ public struct FlowEngine: Sendable {
         }
 
         let results = await checkFlows(
-            selected.map { catalog[$0] }, checks: checks, options: options, contract: contract)
+            selected.map { catalog[$0] }, checks: checks, options: options, contract: contract, registry: registry)
         return FlowReport(
             flows: results, orphans: orphans, contract: contract, checks: checks, shard: options.shard,
             elapsed: start.duration(to: clock.now))
@@ -146,22 +150,24 @@ public struct FlowEngine: Sendable {
 
     /// Checks flows in parallel (at most ``concurrency`` at once); results come back in catalog order.
     private func checkFlows(
-        _ flows: [Flow], checks: [CheckKind], options: Options, contract: ContractReport
+        _ flows: [Flow], checks: [CheckKind], options: Options, contract: ContractReport, registry: SchemaRegistry?
     ) async -> [FlowResult] {
         await FlowJobs.map(flows, jobs: concurrency) { flow in
-            await check(flow, checks: checks, options: options, contract: contract)
+            await check(flow, checks: checks, options: options, contract: contract, registry: registry)
         }
     }
 
-    /// The checks of one flow.
-    func check(_ flow: Flow, checks: [CheckKind], options: Options, contract: ContractReport) async -> FlowResult {
+    /// The checks of one flow, and the facts it rests on.
+    func check(
+        _ flow: Flow, checks: [CheckKind], options: Options, contract: ContractReport, registry: SchemaRegistry?
+    ) async -> FlowResult {
         let url = flow.cassetteURL(in: cassettesRoot)
         let file = display(url)
         let record = "swift run harness record \(flow.id)"
         guard FileManager.default.fileExists(atPath: url.path) else {
             let missing = "no cassette at \(file); record it: \(record)"
             return FlowResult(
-                flow: flow, hasCassette: false,
+                flow: flow, hasCassette: false, facts: flow.facts,
                 checks: CheckKind.allCases.map { kind in
                     checks.contains(kind)
                         ? CheckResult(check: kind, status: .failed, failures: [missing])
@@ -200,7 +206,14 @@ public struct FlowEngine: Sendable {
             }
             results.append(CheckResult.outcome(kind, failures, start.duration(to: clock.now)))
         }
-        return FlowResult(flow: flow, hasCassette: true, checks: results)
+        var facts = flow.facts
+        if case .success(let cassette) = cassette, let registry {
+            let interactions = InteractionCassette(cassette, path: file, folderVendor: flow.vendor)
+            for interaction in interactions.interactions {
+                facts += registry.facts(of: interaction, vendor: interactions.vendor)
+            }
+        }
+        return FlowResult(flow: flow, hasCassette: true, facts: facts, checks: results)
     }
 
     /// The contract violations of one cassette, one line per violating entry.

@@ -1,5 +1,6 @@
 import AdaptySDK
 import CassetteKit
+import ContractKit
 import Foundation
 import HTTPTypes
 import JSONCore
@@ -156,11 +157,11 @@ extension Flow {
     /// of an ``AdaptyFlowSession``, and the outcome is its journal.
     static func adapty(
         _ name: String, _ documentation: String, kind: Kind = .flow, summary: String, setup: [CassetteRequest] = [],
-        steps: @escaping @Sendable (AdaptyFlowSession) async throws -> Void
+        facts: [Fact] = [], steps: @escaping @Sendable (AdaptyFlowSession) async throws -> Void
     ) -> Flow {
         Flow(
             vendor: "adapty", name: name, documentation: documentation, kind: kind, summary: summary,
-            simulatorSetup: setup
+            simulatorSetup: setup, facts: facts
         ) { context in
             let session = AdaptyFlowSession(context: context)
             try await steps(session)

@@ -1,4 +1,5 @@
 import AdaptySDK
+import ContractKit
 import JSONCore
 
 /// The status table: each answer the backend can give and the error the app sees.
@@ -8,7 +9,8 @@ extension AdaptyFlows {
             "error-unknown-placement", "\(sdkSource), Backend.Validator (other 4xx → badRequest 2003)",
             kind: .errorCase,
             summary: "An unknown placement id is 404 PLACEMENT_NOT_FOUND ({\"errors\":[…]} form), badRequest for the "
-                + "app; assumed: the simulator's code name"
+                + "app",
+            facts: [.assumed("the simulator's code name")]
         ) { session in
             let app = session.app()
             await session.step("getPaywall no_such_placement") {
@@ -19,7 +21,8 @@ extension AdaptyFlows {
             "error-401-bad-key", "\(sdkSource), Backend.Validator (401 → notActivated 2002, backend blocked)",
             kind: .errorCase,
             summary: "A key no app has is 401 UNAUTHORIZED ({\"error_code\"} form): notActivated, and the SDK sends "
-                + "nothing more; assumed: the simulator's code name"
+                + "nothing more",
+            facts: [.assumed("the simulator's code name")]
         ) { session in
             let app = session.app(apiKey: "public_live_Nobody00.WrongKey")
             await session.step("getProfile") { AdaptyFlowSession.summary(try await app.getProfile()) }

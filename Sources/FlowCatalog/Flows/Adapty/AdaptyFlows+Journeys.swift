@@ -1,4 +1,5 @@
 import AdaptySDK
+import ContractKit
 import JSONCore
 
 /// The document's open-paywall journey, end to end and headless.
@@ -10,8 +11,8 @@ extension AdaptyFlows {
             summary: "The demo onboarding loads, its screens are presented and completed, an e-mail is collected, "
                 + "onboarding_completed fires on the `final` screen, and its open-paywall action (a placement id) is "
                 + "followed: the paywall is refused over the undismissed onboarding, then fetched and shown once the "
-                + "onboarding is dismissed; the screen events go out in one batch. Assumed: the paywall view "
-                + "configuration travels inline in paywall_builder"
+                + "onboarding is dismissed; the screen events go out in one batch",
+            facts: [.assumed("the paywall view configuration travels inline in paywall_builder")]
         ) { session in
             let (app, controller, delegate, stage) = try await playOnboarding(session)
             session.journal.note(

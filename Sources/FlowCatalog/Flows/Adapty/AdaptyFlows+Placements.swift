@@ -1,4 +1,5 @@
 import AdaptySDK
+import ContractKit
 import Foundation
 import JSONCore
 
@@ -31,8 +32,8 @@ extension AdaptyFlows {
             "paywall-audience-by-segment",
             "\(sdkSource), FetchPlacementVariationsRequest (adapty-profile-segment-hash, segment_hash in the md5 segment)",
             summary: "After a custom attribute moves the profile to another segment, the placement is fetched with the "
-                + "new segment hash and answers the audience of that segment; assumed: the simulator picks audiences "
-                + "by custom attributes"
+                + "new segment hash and answers the audience of that segment",
+            facts: [.assumed("the simulator picks audiences by custom attributes")]
         ) { session in
             let app = session.app()
             await session.step("getPaywall main_paywall") {

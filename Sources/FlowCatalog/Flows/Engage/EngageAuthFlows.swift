@@ -1,3 +1,4 @@
+import ContractKit
 import EngageSDK
 import Foundation
 import JSONCore
@@ -25,10 +26,11 @@ extension EngageFlows {
     static let invalidClient = Flow(
         vendor: "engage", name: "invalid-client",
         documentation:
-            "Engage iOS SDK README, Getting Started (client credentials); assumed: the refusal's body, OAuth 2's invalid_client",
+            "Engage iOS SDK README, Getting Started (client credentials)",
         kind: .errorCase,
         summary: "An unknown client id is refused with 401 invalid_client and no retry",
-        simulatorSetup: [Env.settings()]
+        simulatorSetup: [Env.settings()],
+        facts: [.assumed("the refusal's body, OAuth 2's invalid_client")]
     ) { context in
         let engage = try Env.engage(
             context,
@@ -44,9 +46,10 @@ extension EngageFlows {
     static let tokenRefreshOnExpiry = Flow(
         vendor: "engage", name: "token-refresh-on-expiry",
         documentation:
-            "Engage iOS SDK README, Getting Started (the SDK renews the access token); assumed: when it expires (expires_in)",
+            "Engage iOS SDK README, Getting Started (the SDK renews the access token)",
         summary: "A token near its expiry is renewed before the next call",
-        simulatorSetup: [Env.settings([("tokenLifetime", 600)])]
+        simulatorSetup: [Env.settings([("tokenLifetime", 600)])],
+        facts: [.assumed("when the token expires: the SDK reads expires_in")]
     ) { context in
         let engage = try Env.engage(context)
         let first = try await engage.xmlAPI.addRecipient(email: "refresh@example.com")
@@ -61,9 +64,10 @@ extension EngageFlows {
     static let fault145Reauthentication = Flow(
         vendor: "engage", name: "fault-145-reauth-retry",
         documentation:
-            "Engage iOS SDK README, XMLAPI Resources; assumed: an expired session answers XMLAPI fault 145 and the SDK re-authenticates once",
+            "Engage iOS SDK README, XMLAPI Resources",
         summary: "Fault 145 (session expired) makes the SDK fetch a new token and retry the call once",
-        simulatorSetup: [Env.settings([("tokenUseLimit", 1)])]
+        simulatorSetup: [Env.settings([("tokenUseLimit", 1)])],
+        facts: [.assumed("an expired session answers XMLAPI fault 145 and the SDK re-authenticates once")]
     ) { context in
         let engage = try Env.engage(context)
         let added = try await engage.xmlAPI.addRecipient(email: "reauth@example.com")
@@ -77,10 +81,11 @@ extension EngageFlows {
     static let tokenLimitExceeded = Flow(
         vendor: "engage", name: "token-limit-exceeded",
         documentation:
-            "Engage iOS SDK README, Getting Started; assumed: the token-per-hour limit answer (429 rate_limit_exceeded)",
+            "Engage iOS SDK README, Getting Started",
         kind: .errorCase,
         summary: "Past the hourly token limit the renewal is refused (429) after the SDK's retries",
-        simulatorSetup: [Env.settings([("tokenLifetime", 60), ("tokensPerHour", 1)])]
+        simulatorSetup: [Env.settings([("tokenLifetime", 60), ("tokensPerHour", 1)])],
+        facts: [.assumed("the token-per-hour limit answer (429 rate_limit_exceeded)")]
     ) { context in
         let engage = try Env.engage(context)
         let first = try await engage.tokens.token()

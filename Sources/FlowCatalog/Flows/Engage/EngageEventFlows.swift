@@ -1,3 +1,4 @@
+import ContractKit
 import EngageSDK
 import Foundation
 import JSONCore
@@ -68,9 +69,9 @@ extension EngageFlows {
             + "registered user (VERY IMPORTANT: Universal Behaviors reads the stored mobile user id)",
         summary:
             "Events tracked before the user is identified stay NOT_POSTED; SelectRecipientData then storing its "
-            + "RecipientId as the mobile user id lets all three go, carrying it (assumed: they wait rather than go "
-            + "without an identity)",
-        simulatorSetup: [Env.settings(), Env.addRecipient([("Email", "ann@example.com")])]
+            + "RecipientId as the mobile user id lets all three go, carrying it",
+        simulatorSetup: [Env.settings(), Env.addRecipient([("Email", "ann@example.com")])],
+        facts: [.assumed("events wait for an identity rather than go without one")]
     ) { context in
         var config = try EngageConfig.defaults()
         config.set(3, "ubfEventCacheSize", in: "General")

@@ -1,3 +1,4 @@
+import ContractKit
 import EngageSDK
 import Foundation
 import HTTPTypes
@@ -94,10 +95,11 @@ extension EngageFlows {
 
     static let invalidXML = Flow(
         vendor: "engage", name: "invalid-xml",
-        documentation: "Engage iOS SDK README, XMLAPI Resources; assumed: a malformed request's fault text",
+        documentation: "Engage iOS SDK README, XMLAPI Resources",
         kind: .errorCase,
         summary: "An operation tag in the wrong case (tags are case-sensitive) is fault 51 Invalid XML Request",
-        simulatorSetup: [Env.settings()]
+        simulatorSetup: [Env.settings()],
+        facts: [.assumed("a malformed request's fault text")]
     ) { context in
         let engage = try Env.engage(context)
         let token = try await engage.tokens.token()

@@ -15,8 +15,8 @@ extension ReferralHeroFlows {
                 + "double_optin typed as strings; extra_field2)",
             summary:
                 "The iOS model's string-typed points, double_optin and conversion_value and its extra_field2 are "
-                + "accepted and stored as the server's fields (assumed: the server also takes the JSON types, and "
-                + "ReferralHeroSDK sends those)"
+                + "accepted and stored as the server's fields",
+            facts: [.assumed("the server also takes the JSON types, and ReferralHeroSDK sends those")]
         ) { context in
             let body: JSONValue = [
                 "email": "ios-model@example.com", "domain": .string(ReferralHeroFlowSession.domain),
@@ -36,12 +36,13 @@ extension ReferralHeroFlows {
             kind: .errorCase,
             summary:
                 "A call that reaches the server without the Authorization header (an app that skipped the SDK, a proxy "
-                + "that strips it) is 400 no_token (assumed: the HTTP status)",
+                + "that strips it) is 400 no_token",
             expectedViolations: [
                 ExpectedViolation(
                     .missingHeader, at: "request header Authorization",
                     because: "the call leaves out the API token on purpose")
-            ]
+            ],
+            facts: [.assumed("the HTTP status of no_token (the page gives only the error)")]
         ) { context in
             let body: JSONValue = ["email": "ada@example.com", "domain": .string(ReferralHeroFlowSession.domain)]
             let (status, answer) = try await addSubscriber(body, token: nil, context)

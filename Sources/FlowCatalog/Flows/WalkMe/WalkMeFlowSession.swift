@@ -1,4 +1,5 @@
 import CassetteKit
+import ContractKit
 import Foundation
 import HTTPTypes
 import JSONCore
@@ -143,15 +144,17 @@ extension Flow {
     /// The callbacks page every flow cites.
     static let walkMePage = "WalkMe, Mobile: What Are iOS Campaign Callbacks and How Are They Used? (SDK 1.6.0+)"
 
-    /// A WalkMe flow: `documentation` names the page's section (and `assumed:` for the content protocol), `steps`
-    /// drive `WalkMe` launches of a ``WalkMeFlowSession``, and the outcome is its recorder's entries.
+    /// A WalkMe flow: `documentation` names the page's section, `facts` what the flow's code path relies on beyond
+    /// the page (the content protocol), `steps` drive `WalkMe` launches of a ``WalkMeFlowSession``, and the outcome
+    /// is its recorder's entries.
     static func walkMe(
-        _ name: String, _ documentation: String, kind: Kind = .flow, summary: String, analytics: Bool = false,
+        _ name: String, _ documentation: String, facts: [Fact] = [], kind: Kind = .flow, summary: String,
+        analytics: Bool = false,
         setup: [CassetteRequest] = [], steps: @escaping @Sendable (WalkMeFlowSession) async throws -> Void
     ) -> Flow {
         Flow(
             vendor: "walkme", name: name, documentation: "\(walkMePage), \(documentation)", kind: kind,
-            summary: summary, simulatorSetup: setup
+            summary: summary, simulatorSetup: setup, facts: facts
         ) { context in
             let session = WalkMeFlowSession(context: context, analytics: analytics)
             try await steps(session)

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import JSONCore
 import WalkMeSDK
@@ -6,7 +7,7 @@ import WalkMeSDK
 extension WalkMeFlows {
     static let callbacks: [Flow] = [
         .walkMe(
-            "start-and-content-sync", "Brief Overview; \(assumedContent)",
+            "start-and-content-sync", "Brief Overview", facts: assumedContent,
             summary: "start fetches the settings and the data file and opens a session (assumed content protocol)"
         ) { session in
             let app = session.app()

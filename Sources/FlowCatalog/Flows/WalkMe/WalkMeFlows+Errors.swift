@@ -1,3 +1,4 @@
+import ContractKit
 import JSONCore
 import WalkMeSDK
 
@@ -5,7 +6,7 @@ import WalkMeSDK
 extension WalkMeFlows {
     static let errors: [Flow] = [
         .walkMe(
-            "kill-switch", "Brief Overview; \(assumedContent)", kind: .errorCase,
+            "kill-switch", "Brief Overview", facts: assumedContent, kind: .errorCase,
             summary: "With the kill switch on, start stops after the settings: no data file, session or campaign",
             setup: [WalkMeSetup.app(#"{"killSwitch":true}"#)]
         ) { session in
@@ -14,13 +15,13 @@ extension WalkMeFlows {
             await trigger(session, app, "whats-new")
         },
         .walkMe(
-            "error-invalid-key", "Brief Overview; \(assumedContent)", kind: .errorCase,
+            "error-invalid-key", "Brief Overview", facts: assumedContent, kind: .errorCase,
             summary: "An app key WalkMe does not know is refused with 404 app_not_found"
         ) { session in
             await session.start(session.app(), key: "0000000000000000")
         },
         .walkMe(
-            "error-invalid-secret", "Brief Overview; \(assumedContent)", kind: .errorCase,
+            "error-invalid-secret", "Brief Overview", facts: assumedContent, kind: .errorCase,
             summary: "A wrong secret is refused with 401 invalid_credentials; an empty one is refused before sending"
         ) { session in
             let app = session.app()
@@ -28,7 +29,7 @@ extension WalkMeFlows {
             await session.start(app, secret: "wm-wrong-secret")
         },
         .walkMe(
-            "data-file-access-token", "Brief Overview; \(assumedContent)",
+            "data-file-access-token", "Brief Overview", facts: assumedContent,
             summary:
                 "A token-protected data file: the SDK asks for an access token, then fetches the data file with it",
             setup: [WalkMeSetup.app(#"{"dataFileAuth":"token"}"#)]
@@ -37,7 +38,7 @@ extension WalkMeFlows {
             await session.start(app)
         },
         .walkMe(
-            "error-invalid-access-token", "Brief Overview; \(assumedContent)", kind: .errorCase,
+            "error-invalid-access-token", "Brief Overview", facts: assumedContent, kind: .errorCase,
             summary: "A stored token WalkMe does not know is refused with 401 invalid_token; the SDK gets a new one",
             setup: [WalkMeSetup.app(#"{"dataFileAuth":"token"}"#)]
         ) { session in
@@ -45,7 +46,7 @@ extension WalkMeFlows {
             await session.start(app)
         },
         .walkMe(
-            "error-expired-access-token", "Brief Overview; \(assumedContent)", kind: .errorCase,
+            "error-expired-access-token", "Brief Overview", facts: assumedContent, kind: .errorCase,
             summary: "After its lifetime the token is refused with 401 token_expired; the SDK gets a new one and "
                 + "the data file, unchanged, answers 304",
             setup: [WalkMeSetup.app(#"{"dataFileAuth":"token","tokenLifetime":3600}"#)]

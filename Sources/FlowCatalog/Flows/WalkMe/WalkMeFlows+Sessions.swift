@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import JSONCore
 import WalkMeSDK
@@ -6,7 +7,7 @@ import WalkMeSDK
 extension WalkMeFlows {
     static let sessions: [Flow] = [
         .walkMe(
-            "restart-refused-first-minute", "Brief Overview; \(assumedContent)",
+            "restart-refused-first-minute", "Brief Overview", facts: assumedContent,
             summary: "restart and stop are refused before start and in a session's first minute, then allowed"
         ) { session in
             let app = session.app()
@@ -22,7 +23,7 @@ extension WalkMeFlows {
             await restart(session, app)
         },
         .walkMe(
-            "session-timeout", "WMUserData sessionId and sessionDuration; \(assumedContent)",
+            "session-timeout", "WMUserData sessionId and sessionDuration", facts: assumedContent,
             summary: "Back from the background after the session timeout, a new session starts (new sessionId)"
         ) { session in
             let app = session.app()
@@ -36,7 +37,7 @@ extension WalkMeFlows {
             await tap(session, app, "cta-ok")
         },
         .walkMe(
-            "offline-start-from-cache", "Brief Overview; \(assumedContent)",
+            "offline-start-from-cache", "Brief Overview", facts: assumedContent,
             summary: "Offline, a relaunch uses the stored settings and data file; its events wait in the queue"
         ) { session in
             let store = WMInMemoryContentStore()
@@ -55,7 +56,7 @@ extension WalkMeFlows {
             }
         },
         .walkMe(
-            "self-hosted-data-file", "Brief Overview; \(assumedContent)",
+            "self-hosted-data-file", "Brief Overview", facts: assumedContent,
             summary:
                 "With a self-hosted URL the settings still come from WalkMe, the data file from the app's own host",
             setup: [WalkMeSetup.app(#"{"dataFileAuth":"token"}"#)]
@@ -65,7 +66,7 @@ extension WalkMeFlows {
             await session.start(session.app(), selfHostedURL: url)
         },
         .walkMe(
-            "session-analytics-events", "Using Campaign Callbacks; \(assumedContent)",
+            "session-analytics-events", "Using Campaign Callbacks", facts: assumedContent,
             summary: "A session's events (start, screen, impression, click, goal, tracked event, user, stop) go to "
                 + "the events endpoint in one batch and to the analytics delegate",
             analytics: true

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import JSONCore
 import WalkMeSDK
@@ -6,7 +7,7 @@ import WalkMeSDK
 extension WalkMeFlows {
     static let triggers: [Flow] = [
         .walkMe(
-            "trigger-by-key", "Using Campaign Callbacks; \(assumedContent)",
+            "trigger-by-key", "Using Campaign Callbacks", facts: assumedContent,
             summary:
                 "trigger(_:) shows a campaign by its API trigger key whatever the segment; an unknown key is refused"
         ) { session in
@@ -18,7 +19,7 @@ extension WalkMeFlows {
             await tap(session, app, "cta-ok")
         },
         .walkMe(
-            "trigger-with-deep-link", "Using Campaign Callbacks; \(assumedContent)",
+            "trigger-with-deep-link", "Using Campaign Callbacks", facts: assumedContent,
             summary: "trigger(_:withDeepLink:) hands the deep link to the app after the dismissal"
         ) { session in
             let app = session.app()
@@ -29,7 +30,7 @@ extension WalkMeFlows {
             await tap(session, app, "cta-ok")
         },
         .walkMe(
-            "trigger-by-permalink", "Using Campaign Callbacks; \(assumedContent)",
+            "trigger-by-permalink", "Using Campaign Callbacks", facts: assumedContent,
             summary: "openURL follows com.walkme.<app_key>://1.0/trigger_campaign/<trigger_key>?deeplink=…, "
                 + "refuses one without a trigger key and leaves other URLs to the app"
         ) { session in
@@ -50,7 +51,7 @@ extension WalkMeFlows {
             }
         },
         .walkMe(
-            "segment-not-matching", "Using Campaign Callbacks; \(assumedContent)",
+            "segment-not-matching", "Using Campaign Callbacks", facts: assumedContent,
             summary: "A campaign whose segment does not match the user's attributes is not shown"
         ) { session in
             let app = session.app()
@@ -64,7 +65,7 @@ extension WalkMeFlows {
             await session.presented(app)
         },
         .walkMe(
-            "campaign-capping", "Using Campaign Callbacks; \(assumedContent)",
+            "campaign-capping", "Using Campaign Callbacks", facts: assumedContent,
             summary: "A campaign capped at one impression is not shown again in the next session; "
                 + "the app's campaigns-per-session cap stops a second campaign",
             setup: [WalkMeSetup.app(#"{"maxCampaignsPerSession":1}"#)]

@@ -1,4 +1,5 @@
 import CassetteKit
+import ContractKit
 import Foundation
 import HTTPTypes
 import JSONCore
@@ -243,13 +244,15 @@ extension Flow {
     /// A WebEngage flow: `section` of the App In-line Content page, `steps` drive a ``WebEngageFlowSession``.
     static func webEngage(
         _ name: String, _ section: String, kind: Kind = .flow, summary: String, setup: [CassetteRequest] = [],
-        steps: @escaping @Sendable (WebEngageFlowSession) async throws -> Void
+        facts: [Fact] = [], steps: @escaping @Sendable (WebEngageFlowSession) async throws -> Void
     ) -> Flow {
         Flow(
-            vendor: "webengage", name: name,
-            documentation: "WebEngage, App In-line Content (iOS), \(section); assumed: the screen's property "
-                + "configuration call and the event upload (the page names no endpoint)",
-            kind: kind, summary: summary, simulatorSetup: setup
+            vendor: "webengage", name: name, documentation: "WebEngage, App In-line Content (iOS), \(section)",
+            kind: kind, summary: summary, simulatorSetup: setup,
+            facts: [
+                .assumed(
+                    "the screen's property configuration call and the event upload (the page names no endpoint)")
+            ] + facts
         ) { context in
             let session = WebEngageFlowSession(context: context)
             try await steps(session)

@@ -36,7 +36,7 @@ extension WebEngageFlows {
             "missing-target-view", "Exceptions (missingTargetView)", kind: .errorCase,
             summary: "The home screen's Banner property has no view and no placeholder callback: "
                 + "missingTargetView reaches the campaign callback, no template is fetched, "
-                + "app_personalization_failed is tracked (assumed: property configuration call and event upload)"
+                + "app_personalization_failed is tracked"
         ) { session in
             let home = session.screen("home")
             session.sdk.registerWECampaignCallback(home)
@@ -73,7 +73,7 @@ extension WebEngageFlows {
         .webEngage(
             name, "Exceptions (\(key(name)))", kind: .errorCase,
             summary: "\(key(name)) when \(cause): both exception callbacks, app_personalization_failed with its "
-                + "reason, nothing rendered (assumed: property configuration call and event upload)",
+                + "reason, nothing rendered",
             setup: setup
         ) { session in
             let home = session.screen("home")

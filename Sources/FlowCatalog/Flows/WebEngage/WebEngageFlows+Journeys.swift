@@ -1,3 +1,4 @@
+import ContractKit
 import JSONCore
 import Synchronization
 import WebEngageSDK
@@ -57,9 +58,13 @@ extension WebEngageFlows {
         },
         .webEngage(
             "control-group", "Callbacks (WEPlaceholderCallback, WECampaignCallback)",
-            summary: "assumed: the cart property's campaign holds the user in its control group (control groups are "
-                + "not on the page; protocol notes §3.1, §3.4): no template fetch, no callback, nothing shown, and "
-                + "app_personalization_control_group is tracked"
+            summary: "The cart property's campaign holds the user in its control group: no template fetch, no "
+                + "callback, nothing shown, and app_personalization_control_group is tracked",
+            facts: [
+                .assumed(
+                    "the cart property's campaign holds the user in its control group (control groups are not on the "
+                        + "page; protocol notes §3.1, §3.4)")
+            ]
         ) { session in
             let cart = session.screen("cart")
             session.sdk.registerWECampaignCallback(cart)

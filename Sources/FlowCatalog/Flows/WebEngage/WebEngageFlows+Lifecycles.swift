@@ -8,8 +8,7 @@ extension WebEngageFlows {
         .webEngage(
             "banner-lifecycle", "Callbacks (WECampaignCallback, WEPlaceholderCallback); Configuring property",
             summary: "A Banner on a WEInlineView: onCampaignPrepared, onDataReceived, image loaded, render, "
-                + "onRendered, onCampaignShown, one automatic impression (assumed: property configuration call and "
-                + "event upload)"
+                + "onRendered, onCampaignShown, one automatic impression"
         ) { session in
             let home = session.screen("home")
             session.sdk.registerWECampaignCallback(home)
@@ -21,7 +20,7 @@ extension WebEngageFlows {
         .webEngage(
             "text-lifecycle", "Callbacks (WECampaignCallback, WEPlaceholderCallback); Configuring property",
             summary: "A Text campaign with a child button, personalised for the anonymous user, through the whole "
-                + "lifecycle (assumed: property configuration call and event upload)"
+                + "lifecycle"
         ) { session in
             let news = session.screen("news")
             session.sdk.registerWECampaignCallback(news)
@@ -90,7 +89,7 @@ extension WebEngageFlows {
             "custom-impression-and-click",
             "Record Campaign Viewed and Clicked Event for Custom Views (trackImpression, trackClick)",
             summary: "The app renders a Custom campaign and reports trackImpression and trackClick with its own "
-                + "attributes, merged over the custom data (assumed: event upload)"
+                + "attributes, merged over the custom data"
         ) { session in
             let deals = session.screen("deals")
             deals.onCustomData.withLock {

@@ -1,4 +1,5 @@
 import CassetteKit
+import ContractKit
 import FlowCatalog
 
 /// The coverage page of `harness flows --html FILE`: one self-contained HTML file (inline CSS, no scripts,
@@ -15,7 +16,14 @@ public enum FlowHTMLReport {
             rows += "<tr class=\"\(flow.failed ? "bad" : "good")\"><td class=\"id\">\(escape(flow.id))"
             rows += "<div class=\"summary\">\(escape(flow.summary))</div></td>"
             rows += "<td>\(escape(flow.kind.rawValue))</td><td class=\"doc\">\(escape(flow.documentation))"
-            rows += flow.assumptions.isEmpty ? "" : "<div class=\"assumed\">rests on assumed facts</div>"
+            if !flow.facts.isEmpty {
+                rows +=
+                    "<div class=\"\(flow.basis == .assumed ? "assumed" : "sdk")\">basis: \(flow.basis)</div><ul class=\"facts\">"
+                for fact in flow.facts {
+                    rows += "<li><b>\(fact.basis)</b> \(escape(fact.source)) <code>\(escape(fact.location))</code></li>"
+                }
+                rows += "</ul>"
+            }
             rows += "</td>"
             rows += flow.hasCassette ? "<td class=\"ok\">✓</td>" : "<td class=\"fail\">missing</td>"
             for kind in checks {
@@ -71,6 +79,8 @@ public enum FlowHTMLReport {
                        color: #57606a; font-size: .85rem; }
             td.doc { color: #57606a; font-size: .9rem; }
             .assumed { color: #9a6700; font-weight: 600; font-size: .8rem; }
+            .sdk { color: #0969da; font-weight: 600; font-size: .8rem; }
+            ul.facts { margin: .2rem 0 0 1rem; padding: 0; font-size: .8rem; }
             td.ok { color: #1a7f37; font-weight: 600; }
             td.fail { color: #cf222e; font-weight: 600; background: #ffebe9; }
             td.skip { color: #8c959f; }
@@ -82,8 +92,8 @@ public enum FlowHTMLReport {
             </style></head><body>
             <h1>\(escape(title))</h1>
             <div class="stats"><b>\(report.flows.count)</b> flows · <b>\(withCassette)</b> with a cassette · \
-            <b>\(failing)</b> failing · <b>\(report.flows.filter { !$0.assumptions.isEmpty }.count)</b> resting on \
-            assumed facts · <b>\(report.orphans.count)</b> orphan cassettes\(driftStats) · checked in \(escape(report.elapsedText))</div>
+            <b>\(failing)</b> failing · basis: \(Fact.Basis.allCases.map { basis in
+                "<b>\(report.flows.filter { $0.basis == basis }.count)</b> \(basis)" }.joined(separator: ", ")) · <b>\(report.orphans.count)</b> orphan cassettes\(driftStats) · checked in \(escape(report.elapsedText))</div>
             <table><thead><tr><th>Flow</th><th>Kind</th><th>Documented in</th><th>Cassette</th>\
             \(checks.map { "<th>\($0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())</th>" }.joined())</tr></thead>
             <tbody>

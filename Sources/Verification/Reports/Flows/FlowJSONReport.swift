@@ -19,8 +19,14 @@ public enum FlowJSONReport {
                 "kind": .string(flow.kind.rawValue),
                 "documentation": .string(flow.documentation),
                 "summary": .string(flow.summary),
-                "basis": .string(flow.assumptions.isEmpty ? "document" : "assumed"),
-                "assumptions": .array(flow.assumptions.map(JSONValue.string)),
+                "basis": .string(flow.basis.description),
+                "facts": .array(
+                    flow.facts.map { fact in
+                        [
+                            "basis": .string(fact.basis.description), "source": .string(fact.source),
+                            "location": .string(fact.location),
+                        ]
+                    }),
                 "cassette": .string(flow.cassette),
                 "hasCassette": .bool(flow.hasCassette),
                 "passed": .bool(!flow.failed),
@@ -34,7 +40,8 @@ public enum FlowJSONReport {
             "summary": [
                 "flows": .number(JSONNumber(report.flows.count)),
                 "failedFlows": .number(JSONNumber(report.failedFlows.count)),
-                "assumedFlows": .number(JSONNumber(report.flows.filter { !$0.assumptions.isEmpty }.count)),
+                "assumedFlows": .number(JSONNumber(report.flows.filter { $0.basis == .assumed }.count)),
+                "sdkSourceFlows": .number(JSONNumber(report.flows.filter { $0.basis == .sdkSource }.count)),
                 "orphans": .number(JSONNumber(report.orphans.count)),
                 "exitStatus": .number(JSONNumber(Int(report.exitStatus))),
                 "elapsedSeconds": .string(report.elapsedText),
@@ -60,7 +67,7 @@ public enum FlowTable {
                 }
             }
             rows.append([
-                flow.id, flow.kind.rawValue, flow.assumptions.isEmpty ? "document" : "assumed",
+                flow.id, flow.kind.rawValue, flow.basis.description,
                 flow.hasCassette ? "yes" : "MISSING", cell(.contract), cell(.consumer),
                 cell(.provider), flow.documentation,
             ])
@@ -74,10 +81,11 @@ public enum FlowTable {
         lines.insert(widths.dropLast().map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
         for orphan in report.orphans { lines.append("orphan cassette (no flow claims it): \(orphan)") }
         let missing = report.flows.filter { !$0.hasCassette }.count
-        let assumed = report.flows.filter { !$0.assumptions.isEmpty }.count
+        let count = { (basis: Fact.Basis) in report.flows.filter { $0.basis == basis }.count }
         lines.append(
-            "\(report.flows.count) flows (\(report.flows.count - assumed) on the vendors' documents alone, \(assumed) "
-                + "resting on assumed facts), \(missing) without a cassette, \(report.failedFlows.count) failing"
+            "\(report.flows.count) flows (\(count(.document)) on the vendors' documents alone, \(count(.sdkSource)) "
+                + "also on their public SDK sources, \(count(.assumed)) resting on assumed facts), "
+                + "\(missing) without a cassette, \(report.failedFlows.count) failing"
                 + (report.flows.isEmpty ? " (vendors register flows in FlowCatalog.all)" : ""))
         return lines.joined(separator: "\n") + "\n"
     }

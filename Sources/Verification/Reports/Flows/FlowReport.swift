@@ -47,21 +47,28 @@ public struct FlowResult: Sendable, Hashable {
     public var documentation: String
     public var kind: Flow.Kind
     public var summary: String
-    /// What the flow rests on that the vendor's documents do not state (``Flow/assumptions``).
-    public var assumptions: [String]
+    /// The weakest basis of the facts the flow rests on: `document` only when every one comes from a vendor
+    /// document.
+    public var basis: Fact.Basis
+    /// The facts the flow rests on that no vendor document states (sdk-source and assumed), weakest first, each
+    /// once: from ``Flow/facts`` and from the `x-source` of what its cassette exercises in `Schemas/`.
+    public var facts: [Fact]
     /// The cassette, relative to the cassettes root (`engage/setup-recipient.har`).
     public var cassette: String
     public var hasCassette: Bool
     /// One result per check, in ``CheckKind`` order.
     public var checks: [CheckResult]
 
-    public init(flow: Flow, hasCassette: Bool, checks: [CheckResult]) {
+    public init(flow: Flow, hasCassette: Bool, facts: [Fact], checks: [CheckResult]) {
         id = flow.id
         vendor = flow.vendor
         documentation = flow.documentation
         kind = flow.kind
         summary = flow.summary
-        assumptions = flow.assumptions
+        basis = facts.basis
+        var seen: Set<String> = []
+        self.facts = facts.filter { $0.basis > .document && seen.insert($0.source + "\u{0}" + $0.location).inserted }
+            .sorted { $0.basis > $1.basis }
         cassette = "\(flow.vendor)/\(flow.name).har"
         self.hasCassette = hasCassette
         self.checks = checks
@@ -71,6 +78,9 @@ public struct FlowResult: Sendable, Hashable {
     public func result(_ check: CheckKind) -> CheckResult? { checks.first { $0.check == check } }
 
     public var failed: Bool { checks.contains { $0.status == .failed } }
+
+    /// The facts of basis ``Fact/Basis/assumed``.
+    public var assumedFacts: [Fact] { facts.filter { $0.basis == .assumed } }
 }
 
 /// Everything `harness verify` (or `harness flows`) found.
