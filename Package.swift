@@ -207,6 +207,7 @@ let walkMeSDK: [Target] = [
         name: "WalkMeDocumentSamplesTests",
         dependencies: [
             "WalkMeSDK",
+            "HarnessTesting",
             "JSONCore",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -330,8 +331,7 @@ let referralHeroDocumentSamples: [Target] = [
     .testTarget(
         name: "ReferralHeroDocumentSamplesTests",
         dependencies: [
-            "ReferralHeroSDK", "MockServer", "FlowCatalog",
-            .product(name: "Logging", package: "swift-log"),
+            "ReferralHeroSDK", "HarnessTesting",
         ]
     )
 ]
@@ -427,14 +427,12 @@ let package = Package(
         + cli
 )
 
-// Shared settings for every target we write (system libraries take no Swift settings).
-for target in package.targets where target.type != .system {
-    // A vendor document's Swift samples are kept as the vendor wrote them (`_ error: Error`), so their targets
-    // do without ExistentialAny.
-    let existentialAny: [SwiftSetting] =
-        target.name.hasSuffix("DocumentSamplesTests") ? [] : [.enableUpcomingFeature("ExistentialAny")]
+// Shared settings for every target we write (system libraries take no Swift settings). A vendor document's Swift
+// samples compile as an app's package would build them, with the default settings: their targets take none.
+for target in package.targets where target.type != .system && !target.name.hasSuffix("DocumentSamplesTests") {
     target.swiftSettings =
-        (target.swiftSettings ?? []) + existentialAny + [
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
             .enableUpcomingFeature("MemberImportVisibility"),
             .enableUpcomingFeature("InternalImportsByDefault"),
             .treatAllWarnings(as: .error),

@@ -10,7 +10,7 @@ struct SubscriberStoreTests {
         try await withTemporaryDirectory { folder in
             let file = folder.appending("ReferralHero/MF83c9616aa3.json")
             let rh = TestSDK.make(transport: RecordingTransport(), store: RHFileSubscriberStore(fileURL: file))
-            #expect(try await rh.subscriberStore.subscriberID() == nil)
+            #expect(try await #require(rh.subscriberStore).subscriberID() == nil)
 
             let subscriber = try await rh.addSubscriber(DocumentedCall.subscriber)
 

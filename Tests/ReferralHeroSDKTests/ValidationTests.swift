@@ -11,7 +11,7 @@ struct ValidationTests {
         token: String = TestSDK.token,
         campaign: String = TestSDK.campaign,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ call: (RH) async throws -> T
+        _ call: (ReferralHero) async throws -> T
     ) async {
         let transport = RecordingTransport()
         let rh = TestSDK.make(transport: transport, store: store, device: device, token: token, campaign: campaign)
@@ -25,7 +25,7 @@ struct ValidationTests {
         var testDescription: String
         var parameter: String
         var endpoint: RHEndpoint
-        var call: @Sendable (RH) async throws -> Void
+        var call: @Sendable (ReferralHero) async throws -> Void
 
         static let all: [MissingInput] = [
             MissingInput(
@@ -133,7 +133,7 @@ struct ValidationTests {
     }
 }
 
-extension RH {
+extension ReferralHero {
     /// The async form of a method that works on the stored subscriber.
     fileprivate func callNeedingSubscriber(_ endpoint: RHEndpoint) async throws {
         switch endpoint {

@@ -58,8 +58,8 @@ struct CampaignTests {
         }
         let info = try await harness.walkMe.submitSurvey(["q1": "9"])
         #expect(info.campaginCta == "abbi://submit")
-        #expect(info.campaignData["answers"] == ["q1": "9"])
-        #expect(info.campaignData["campaignName"] == "NPS")
+        #expect(info.campaignDataValues["answers"] == ["q1": "9"])
+        #expect(info.campaignDataValues["campaignName"] == "NPS")
     }
 
     @Test("Permalinks trigger by key, keep the deep link, and a missing trigger key is refused")

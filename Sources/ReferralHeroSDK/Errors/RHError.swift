@@ -16,7 +16,8 @@ public enum RHError: Error, Sendable, Hashable, CustomStringConvertible, Localiz
     case transport(String)
     /// The subscriber store could not be read or written.
     case subscriberStore(String)
-    /// A static `RH` method was called before ``RH/configure(_:)`` set the shared instance.
+    /// A method of an instance not configured yet (``RH`` before ``RHApiKey/configure(withAPIKey:withuuID:)``); nothing
+    /// was sent.
     case notConfigured(endpoint: RHEndpoint)
 
     public var description: String {
@@ -36,7 +37,8 @@ public enum RHError: Error, Sendable, Hashable, CustomStringConvertible, Localiz
         case .subscriberStore(let detail):
             return "the stored subscriber id could not be used: \(detail)"
         case .notConfigured(let endpoint):
-            return "\(endpoint.rawValue): RH is not configured; call RH.configure(_:) at launch (nothing was sent)"
+            return "\(endpoint.rawValue): RH is not configured; call RHApiKey.configure(withAPIKey:withuuID:) at launch"
+                + " (nothing was sent)"
         }
     }
 

@@ -27,8 +27,8 @@ struct ReferralHeroSDKTests {
     static func sdk(
         _ fixture: ReferralHeroFixture, token: String = ReferralHeroFixture.token,
         campaign: String = ReferralHeroFixture.campaign, screen: String = "393x852"
-    ) -> RH {
-        RH(
+    ) -> ReferralHero {
+        ReferralHero(
             configuration: RHConfiguration(
                 apiToken: token, campaignUUID: campaign, serverURL: URL(string: "http://127.0.0.1/referralhero")!),
             transport: SimulatorHostTransport(host: fixture.host), subscriberStore: RHInMemorySubscriberStore(),

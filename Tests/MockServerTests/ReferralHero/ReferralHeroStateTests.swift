@@ -220,9 +220,52 @@ struct ReferralHeroStateTests {
         let organicAgain = try await fixture.campaignCall(
             "POST", "/subscribers/organic_track_referral", #"{"email":"org@example.com"}"#)
         #expect(organicAgain.data["response"] == "subscriber_retrieved")
+        // In the campaign and not Pending: note 4, "custom event is already completed".
         let trackOrganic = try await fixture.campaignCall(
             "POST", "/subscribers/track_referral_conversion_event", #"{"email":"org@example.com"}"#)
-        #expect(trackOrganic.code == "referrer_not_found")
+        #expect(trackOrganic.code == "custom_event_completed")
+        #expect(trackOrganic.json["message"] == "custom event is already completed")
+    }
+
+    @Test("Tracking an organic subscriber with a referrer never turns them into a referral")
+    func organicSubscriberStaysOrganic() async throws {
+        let fixture = try ReferralHeroFixture()
+        for goal in [2, 3] {
+            try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":\#(goal)}"#)
+            let referrer = try await fixture.signUp("ref\(goal)@example.com")
+            let organic = try await fixture.signUp("org\(goal)@example.com")
+            // Track Referral: notes 3 and 5 create a referral only for an identifier not in the campaign; an
+            // existing subscriber who is not Pending gets note 4's error.
+            let tracked = try await fixture.campaignCall(
+                "POST", "/subscribers/track_referral_conversion_event",
+                #"{"email":"org\#(goal)@example.com","referrer":"\#(referrer.code)"}"#)
+            #expect(tracked.status == 400)
+            #expect(tracked.code == "custom_event_completed")
+            // Organic Track Referral: identified, left as it is (assumed).
+            let organicTracked = try await fixture.campaignCall(
+                "POST", "/subscribers/organic_track_referral",
+                #"{"email":"org\#(goal)@example.com","referrer":"\#(referrer.code)"}"#)
+            #expect(organicTracked.data["response"] == "subscriber_retrieved")
+            #expect(organicTracked.data["referred"] == false)
+            #expect(organicTracked.data["status"] == "")
+            let detail = try await fixture.campaignCall("GET", "/subscribers/\(organic.id)")
+            #expect(detail.data["referred"] == false)
+            #expect(detail.data["status"] == "")
+        }
+    }
+
+    @Test("A referral created by Track Referral takes the tracking-logic list's status, not note 3's \"confirmed\"")
+    func trackedNewReferralStatusByGoal() async throws {
+        let fixture = try ReferralHeroFixture()
+        for (goal, status) in [(2, "confirmed"), (3, "unconfirmed")] {
+            try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":\#(goal)}"#)
+            let referrer = try await fixture.signUp("ref\(goal)@example.com")
+            let tracked = try await fixture.campaignCall(
+                "POST", "/subscribers/track_referral_conversion_event",
+                #"{"email":"new\#(goal)@example.com","referrer":"\#(referrer.code)"}"#)
+            #expect(tracked.data["response"] == "custom_event_completed")
+            #expect(tracked.data["status"] == .string(status))
+        }
     }
 
     @Test("Leaderboard by confirmed referrals, rewards unlocked by them, shares counted per channel, delete")

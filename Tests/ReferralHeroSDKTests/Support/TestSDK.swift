@@ -20,8 +20,8 @@ enum TestSDK {
         device: RHDeviceInfoProvider = .fixed(device),
         token: String = token,
         campaign: String = campaign
-    ) -> RH {
-        RH(
+    ) -> ReferralHero {
+        ReferralHero(
             configuration: RHConfiguration(apiToken: token, campaignUUID: campaign, serverURL: serverURL),
             transport: transport,
             subscriberStore: store,
@@ -56,7 +56,7 @@ struct DocumentedCall: Sendable, CustomTestStringConvertible {
     var path: String
     /// The JSON body's keys; `nil` for a call without a body.
     var bodyKeys: Set<String>?
-    var invoke: @Sendable (RH) -> Task<Void, Never>
+    var invoke: @Sendable (ReferralHero) -> Task<Void, Never>
 
     var testDescription: String { endpoint.rawValue }
 
@@ -94,7 +94,7 @@ struct DocumentedCall: Sendable, CustomTestStringConvertible {
         DocumentedCall(
             endpoint: .updateSubscriber, operationID: "updateSubscriber", method: .patch, path: subscriberPath,
             bodyKeys: TestSDK.deviceKeys.union(["name", "points", "timestamp"]),
-            invoke: { $0.UpdateSubscriber(param: RHSubscriber(name: "Ada L.", points: 5)) }),
+            invoke: { $0.UpdateSubscriber(param: RHSubscriber(name: "Ada L.", pointCount: 5)) }),
         DocumentedCall(
             endpoint: .subscriberDetail, operationID: "getSubscriber", method: .get, path: subscriberPath,
             invoke: { $0.getSubscriberDetail() }),
@@ -125,7 +125,7 @@ struct DocumentedCall: Sendable, CustomTestStringConvertible {
 extension DocumentedCall {
     init(
         endpoint: RHEndpoint, operationID: String, method: HTTPRequest.Method, path: String,
-        invoke: @escaping @Sendable (RH) -> Task<Void, Never>
+        invoke: @escaping @Sendable (ReferralHero) -> Task<Void, Never>
     ) {
         self.init(
             endpoint: endpoint, operationID: operationID, method: method, path: path, bodyKeys: nil, invoke: invoke)

@@ -20,9 +20,9 @@ struct ReferralHeroFlowSession: Sendable {
     func app(
         token: String = Self.token, campaign: String = Self.campaign, screenSize: String? = "393x852",
         ipAddress: String? = "203.0.113.7"
-    ) -> RH {
+    ) -> ReferralHero {
         let clock = context.clock
-        let rh = RH(
+        let rh = ReferralHero(
             configuration: RHConfiguration(apiToken: token, campaignUUID: campaign, serverURL: context.baseURL),
             transport: context.transport, subscriberStore: RHInMemorySubscriberStore(),
             deviceInfoProvider: .fixed(
@@ -38,7 +38,7 @@ struct ReferralHeroFlowSession: Sendable {
     }
 
     /// `friend@example.com` signs up on `app`, referred by the referrer's email.
-    func friendSignsUp(_ app: RH) async {
+    func friendSignsUp(_ app: ReferralHero) async {
         await app.formSubmit(param: Self.subscriber("friend@example.com", referrer: "referrer@example.com")).value
     }
 

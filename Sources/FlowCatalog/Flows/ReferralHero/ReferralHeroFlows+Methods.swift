@@ -57,7 +57,8 @@ extension ReferralHeroFlows {
         ) { session in
             let app = session.app()
             await app.formSubmit(param: Session.subscriber("ada@example.com", name: "Ada")).value
-            await app.UpdateSubscriber(param: RHSubscriber(name: "Ada Lovelace", extraField2: "vip", points: 10)).value
+            await app.UpdateSubscriber(param: RHSubscriber(name: "Ada Lovelace", extraField2: "vip", pointCount: 10))
+                .value
             await app.getSubscriberDetail().value
         },
         .referralHero(

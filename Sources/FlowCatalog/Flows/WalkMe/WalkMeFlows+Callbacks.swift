@@ -49,7 +49,7 @@ extension WalkMeFlows {
             await session.presented(app)
             await session.step("submitSurvey") { () async throws(WalkMeError) -> JSONValue in
                 let info = try await app.submitSurvey(["q1": "9", "q2": "More dark themes"])
-                return .object(JSONObject(info.campaignData.sorted { $0.key < $1.key }))
+                return .object(JSONObject(info.campaignDataValues.sorted { $0.key < $1.key }))
             }
         },
         .walkMe(

@@ -19,34 +19,41 @@ extension ReferralHeroCall {
             .json(db, response: "pending_referral_created")
     }
 
-    /// "3. Track Referral": the campaign must track two or three events (note 1). A Pending referral, or one
-    /// created on the spot from a referrer or the mobile parameters, becomes Confirmed (goal two) or Unconfirmed
-    /// (goal three), answered `custom_event_completed` (notes 2, 3); a referral past Pending is
-    /// `custom_event_completed` as an error, "custom event is already completed" (notes 4, 6); no referral and no
-    /// referrer is `referrer_not_found`, "referer is invalid or not present" (note 5).
+    /// "3. Track Referral": the campaign must track two or three events (note 1). A Pending referral becomes
+    /// Confirmed (goal two) or Unconfirmed (goal three), answered `custom_event_completed` (note 2). A person whose
+    /// email is not in the campaign is created on the spot when a referrer or the mobile parameters identify their
+    /// referrer (note 3), with the tracking-logic list's status: Confirmed (goal two) or Unconfirmed (goal three),
+    /// where note 3 says "confirmed" whatever the goal (assumed, see the schema). Anyone in the campaign who is not
+    /// Pending, an organic subscriber included, is `custom_event_completed` as an error, "custom event is already
+    /// completed" (notes 4, 6): notes 3 and 5 only create a referral for an identifier not in the campaign, so
+    /// tracking never turns an existing subscriber into a referral. No referral and no referrer is
+    /// `referrer_not_found`, "referer is invalid or not present" (note 5).
     func trackReferral(_ body: ReferralHeroBody) throws -> JSONValue {
         let email = try email(body)
         guard campaign.goal >= 2 else { throw ReferralHeroFailure(.wrongListType) }
-        let existing = try ReferralHeroSubscriber.find(email: email, campaign: campaign.uuid, db)
-        if let existing, let tracked = try complete(existing) { return tracked }
-        guard let referrer = try identifiedReferrer(body), referrer.id != existing?.id else {
-            throw ReferralHeroFailure(.referrerNotFound)
+        if let existing = try ReferralHeroSubscriber.find(email: email, campaign: campaign.uuid, db) {
+            guard let tracked = try complete(existing) else { throw ReferralHeroFailure(.customEventCompleted) }
+            return tracked
         }
-        return try convert(existing, body, email: email, referrer: referrer)
+        guard let referrer = try identifiedReferrer(body) else { throw ReferralHeroFailure(.referrerNotFound) }
+        return try createConverted(body, email: email, referrer: referrer)
     }
 
     /// "5. Organic Track Referral": tracks like Track Referral, and adds an organic subscriber when the person is
-    /// not a referral; an existing organic subscriber with no referrer is identified. With a goal of one event,
-    /// a referral is Confirmed at once (assumed: the page names only goals two and three for this method).
+    /// not a referral. A subscriber already in the campaign who is neither Pending nor past it (an organic one) is
+    /// identified and left as it is, referrer or not (assumed: the page is silent; Add Subscriber identifies
+    /// existing subscribers without overwriting them). With a goal of one event, a referral is Confirmed at once
+    /// (assumed: the page names only goals two and three for this method).
     func organicTrackReferral(_ body: ReferralHeroBody) throws -> JSONValue {
         let email = try email(body)
-        let existing = try ReferralHeroSubscriber.find(email: email, campaign: campaign.uuid, db)
-        if let existing, let tracked = try complete(existing) { return tracked }
-        guard let referrer = try identifiedReferrer(body), referrer.id != existing?.id else {
-            if let existing { return try existing.json(db, response: "subscriber_retrieved") }
+        if let existing = try ReferralHeroSubscriber.find(email: email, campaign: campaign.uuid, db) {
+            if let tracked = try complete(existing) { return tracked }
+            return try existing.json(db, response: "subscriber_retrieved")
+        }
+        guard let referrer = try identifiedReferrer(body) else {
             return try insert(body, email: email, referrer: nil, status: "").json(db, response: "subscriber_created")
         }
-        return try convert(existing, body, email: email, referrer: referrer)
+        return try createConverted(body, email: email, referrer: referrer)
     }
 
     /// "4. Confirm Referral": Unconfirmed → Confirmed (a goal of three events); any other subscriber is
@@ -80,18 +87,11 @@ extension ReferralHeroCall {
         }
     }
 
-    /// A referral created (or an organic subscriber turned referral) at its conversion: the goal's final status.
-    private func convert(
-        _ existing: ReferralHeroSubscriber?, _ body: ReferralHeroBody, email: String, referrer: ReferralHeroSubscriber
+    /// A referral created at its conversion, with the goal's final status.
+    private func createConverted(
+        _ body: ReferralHeroBody, email: String, referrer: ReferralHeroSubscriber
     ) throws -> JSONValue {
-        if let existing {
-            try db.execute(
-                sql: "UPDATE referralhero_subscribers SET referrer_id = ? WHERE id = ?",
-                arguments: [referrer.id, existing.id])
-            try setStatus(campaign.convertedStatus, of: existing.id)
-            return try subscriber(existing.id).json(db, response: "custom_event_completed")
-        }
-        return try insert(body, email: email, referrer: referrer, status: campaign.convertedStatus)
+        try insert(body, email: email, referrer: referrer, status: campaign.convertedStatus)
             .json(db, response: "custom_event_completed")
     }
 

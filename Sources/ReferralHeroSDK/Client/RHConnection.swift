@@ -2,9 +2,33 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-// What every call shares: configuration checks, the stored subscriber, device parameters, the timestamp and the
-// mapping of failures to RHError.
-extension RH {
+/// What every call of a configured ``ReferralHero`` shares: the configuration, the generated client on the
+/// transport, the stored subscriber, device parameters, the timestamp and the mapping of failures to RHError.
+struct RHConnection: Sendable {
+    let configuration: RHConfiguration
+    let client: Client
+    let subscriberStore: any RHSubscriberStore
+    let deviceInfoProvider: RHDeviceInfoProvider
+    let now: @Sendable () -> Date
+
+    init(
+        configuration: RHConfiguration, transport: any ClientTransport, subscriberStore: any RHSubscriberStore,
+        deviceInfoProvider: RHDeviceInfoProvider, now: @escaping @Sendable () -> Date
+    ) {
+        self.configuration = configuration
+        self.subscriberStore = subscriberStore
+        self.deviceInfoProvider = deviceInfoProvider
+        self.now = now
+        client = Client(
+            serverURL: configuration.serverURL,
+            transport: transport,
+            middlewares: [
+                HeadersMiddleware(apiToken: configuration.apiToken), ErrorEnvelopeMiddleware(),
+                ResponseCaptureMiddleware(),
+            ]
+        )
+    }
+
     var campaign: String { configuration.campaignUUID }
 
     /// Throws when the token or the campaign uuid is blank.
@@ -13,9 +37,8 @@ extension RH {
         try require(configuration.campaignUUID, named: "campaign uuid", for: endpoint)
     }
 
-    /// The stored subscriber id, after checking the configuration; throws when none is stored.
+    /// The stored subscriber id; throws when none is stored.
     func storedSubscriberID(for endpoint: RHEndpoint) async throws(RHError) -> String {
-        try checkConfiguration(for: endpoint)
         let id = try await usingStore { try await $0.subscriberID() }
         guard let id, !id.isBlank else { throw .noStoredSubscriber(endpoint: endpoint) }
         return id
