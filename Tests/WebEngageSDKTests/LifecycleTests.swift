@@ -73,8 +73,8 @@ struct LifecycleTests {
         #expect(test.server.events.isEmpty)
     }
 
-    @Test("Automatic impressions count once per property and campaign per visit, again on the next visit")
-    func impressionDeduplication() async {
+    @Test("Automatic impressions count every time the SDK shows the campaign, within a visit and on the next")
+    func impressionsPerView() async {
         let test = TestSDK()
         test.screen("home", [(1001, "v1", "c1", 2000, nil)])
         test.template("v1", TestSDK.banner)
@@ -85,16 +85,41 @@ struct LifecycleTests {
         view.attach()
         test.sdk.registerWEPlaceholderCallback(1001, log)
         await test.sdk.waitUntilIdle()
+        #expect(test.server.events.count == 1)
+        // Shown again in the same visit (the view put back on screen): the page de-duplicates nothing.
         view.attach()
         await test.sdk.waitUntilIdle()
-        #expect(test.server.events.count == 1)
+        #expect(test.server.events.count == 2)
         test.core.analytics.navigatingToScreen(withName: "home")
         await test.sdk.waitUntilIdle()
-        #expect(test.server.events.map(\.name) == ["app_personalization_view", "app_personalization_view"])
+        #expect(test.server.events.map(\.name) == Array(repeating: "app_personalization_view", count: 3))
         test.sdk.shouldAutoTrackImpressions = false
         test.core.analytics.navigatingToScreen(withName: "home")
         await test.sdk.waitUntilIdle()
-        #expect(test.server.events.count == 2)
+        #expect(test.server.events.count == 3)
+    }
+
+    @Test("trackImpression and trackClick on a campaign the SDK rendered are sent, as the page says of any campaign")
+    func appTracksSDKRenderedCampaign() async throws {
+        let test = TestSDK()
+        test.screen("home", [(1001, "v1", "c1", 2000, nil)])
+        test.template("v1", TestSDK.banner)
+        test.image()
+        test.sdk.shouldAutoTrackImpressions = false
+        let log = CallbackLog()
+        test.core.analytics.navigatingToScreen(withName: "home")
+        let view = WEInlineView(tag: 1001, personalization: test.sdk)
+        view.attach()
+        test.sdk.registerWEPlaceholderCallback(1001, log)
+        await test.sdk.waitUntilIdle()
+        let data = try #require(log.data.first)
+        #expect(data.shouldRender)
+        data.trackImpression(attributes: ["slot": "top"])
+        data.trackClick(attributes: nil)
+        await test.sdk.waitUntilIdle()
+        #expect(test.server.events.map(\.name) == ["app_personalization_view", "app_personalization_click"])
+        #expect(test.server.events.first?.data["slot"] == "top")
+        #expect(test.server.events.first?.system["experiment_id"] == "c1")
     }
 
     @Test("A click tracks app_personalization_click, asks the callbacks and opens the link unless one handles it")

@@ -13,8 +13,8 @@ public final class WECampaignData: Sendable, CustomStringConvertible {
     public let targetViewId: String
     /// The campaign's id; empty when the property has no campaign (default content).
     public let campaignId: String
-    /// What the campaign shows.
-    public let content: WECampaignContent?
+    /// The campaign's view content, with its custom key/value pairs (the page types it `WECampaignContent`).
+    public let content: WECampaignContent
 
     let tracking: Tracking?
     private let rendering = Mutex(true)
@@ -26,7 +26,9 @@ public final class WECampaignData: Sendable, CustomStringConvertible {
         var track: @Sendable (_ event: String, _ system: JSONObject, _ attributes: JSONObject) -> Void
     }
 
-    public init(targetViewId: String, campaignId: String = "", content: WECampaignContent?) {
+    /// Campaign data for the placeholder `targetViewId`, as an app or a test builds it; the SDK's own (with event
+    /// tracking) arrive in the callbacks.
+    public init(targetViewId: String, campaignId: String = "", content: WECampaignContent) {
         self.targetViewId = targetViewId
         self.campaignId = campaignId
         self.content = content
@@ -51,23 +53,27 @@ public final class WECampaignData: Sendable, CustomStringConvertible {
 
     /// Whether the SDK will render the campaign (Banner and Text, unless ``stopRendering()`` was called).
     public var shouldRender: Bool {
-        rendering.withLock { $0 } && (content?.layout == .banner || content?.layout == .text)
+        rendering.withLock { $0 } && (content.layout == .banner || content.layout == .text)
     }
 
-    /// Records that the app showed the campaign (`app_personalization_view`); `attributes` are merged over the
-    /// campaign's custom data. For Custom templates and campaigns the app renders itself; the SDK counts
-    /// the impressions of what it renders on its own.
+    /// Records that the campaign was viewed (the page's Record Viewed Impression): the app calls it once it has shown
+    /// the campaign's view. `attributes` is any custom dictionary the app wants recorded with the event (merged
+    /// over the campaign's custom data). Sent as `app_personalization_view` for any
+    /// campaign the SDK delivered, whatever its layout and whether or not the SDK rendered it (the page limits it
+    /// to neither); on data the app built itself, which belongs to no property, it records nothing.
     public func trackImpression(attributes: [String: JSONValue]?) {
         track("app_personalization_view", extra: JSONObject(), attributes: attributes)
     }
 
-    /// Records a click on the app-rendered campaign (`app_personalization_click`).
+    /// Records a click on the campaign's view (the page's Record Click Impression), each time the user clicks it;
+    /// `attributes` as for ``trackImpression(attributes:)``. Sent as `app_personalization_click` for any
+    /// campaign the SDK delivered.
     public func trackClick(attributes: [String: JSONValue]?) {
         track("app_personalization_click", extra: JSONObject(), attributes: attributes)
     }
 
     func track(_ event: String, extra: JSONObject, attributes: [String: JSONValue]?) {
-        guard let tracking, !shouldRender else { return }
+        guard let tracking else { return }
         tracking.track(event, systemAttributes(extra), eventAttributes(attributes))
     }
 
@@ -83,7 +89,7 @@ public final class WECampaignData: Sendable, CustomStringConvertible {
 
     /// The campaign's custom data with `attributes` over it.
     func eventAttributes(_ attributes: [String: JSONValue]?) -> JSONObject {
-        var merged = content?.customData ?? [:]
+        var merged = content.customData
         for (key, value) in attributes ?? [:] { merged[key] = value }
         return JSONObject(merged.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
@@ -92,7 +98,7 @@ public final class WECampaignData: Sendable, CustomStringConvertible {
     public var json: JSONValue {
         [
             "campaignId": .string(campaignId), "targetViewId": .string(targetViewId),
-            "content": content?.json ?? .null,
+            "content": content.json,
         ]
     }
 

@@ -14,7 +14,7 @@ import Synchronization
 /// ```
 ///
 /// Apps that follow the vendor's page use the shared instance, ``sharedInstance()``, configured once with
-/// ``configure(_:transport:now:)``; tests and flows create their own.
+/// ``configure(_:transport:clock:now:)``; tests and flows create their own.
 public final class WebEngage: Sendable {
     private static let shared = WebEngage()
 
@@ -34,33 +34,38 @@ public final class WebEngage: Sendable {
     struct Setup {
         var configuration: WebEngageConfiguration
         var transport: any ClientTransport
+        var clock: any Clock<Duration>
         var now: @Sendable () -> Date
     }
 
-    /// An unconfigured core: nothing reaches the network until ``configure(_:transport:now:)``.
+    /// An unconfigured core: nothing reaches the network until ``configure(_:transport:clock:now:)``.
     public init() {}
 
     /// A configured core.
     ///
     /// - Parameters:
     ///   - transport: how requests reach WebEngage (URLSession, AsyncHTTPClient, a cassette, …).
-    ///   - now: the clock behind event times and the campaign timeout.
+    ///   - clock: the clock the campaign timeout waits on: at its deadline the fetch is cancelled and `timeout`
+    ///     raised, whether or not an answer ever comes.
+    ///   - now: the wall time of events.
     public init(
         configuration: WebEngageConfiguration, transport: any ClientTransport,
-        now: @escaping @Sendable () -> Date = Date.init
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
     ) {
-        configure(configuration, transport: transport, now: now)
+        configure(configuration, transport: transport, clock: clock, now: now)
     }
 
-    /// Sets (or replaces) the license code, user id, transport and clock.
+    /// Sets (or replaces) the license code, user id, transport, clock and wall time.
     public func configure(
         _ configuration: WebEngageConfiguration, transport: any ClientTransport,
-        now: @escaping @Sendable () -> Date = Date.init
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
     ) {
-        state.withLock { $0.setup = Setup(configuration: configuration, transport: transport, now: now) }
+        state.withLock {
+            $0.setup = Setup(configuration: configuration, transport: transport, clock: clock, now: now)
+        }
     }
 
-    /// Whether ``configure(_:transport:now:)`` has been called.
+    /// Whether ``configure(_:transport:clock:now:)`` has been called.
     public var isConfigured: Bool { state.withLock { $0.setup != nil } }
 
     /// Screen tagging and system events.

@@ -4,7 +4,9 @@ public import Foundation
 /// page (delivered to `onCampaignException` and `onPlaceholderException`, their ``key`` is the page's error key),
 /// and the SDK's own refusals.
 public enum WebEngageError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
-    /// The campaign was not fetched, parsed and rendered within its `failureTimeout` plus the 500 ms allowance.
+    /// The campaign did not render in the time set (the page's `timeout`): it was not fetched, parsed and its
+    /// resources loaded within its `failureTimeout` plus 500 ms (an assumed allowance), on the core's clock. At
+    /// that deadline the request still running is cancelled.
     case timeout(campaignId: String, targetViewId: String, limitMilliseconds: Int, elapsedMilliseconds: Int)
     /// No view or placeholder callback with that tag is on the screen, or it went away while the campaign was
     /// being fetched.
@@ -51,8 +53,8 @@ public enum WebEngageError: Error, Sendable, Hashable, CustomStringConvertible, 
     public var description: String {
         switch self {
         case .timeout(let campaign, let target, let limit, let elapsed):
-            "timeout: campaign \(campaign) on property \(target) took \(elapsed) ms, more than its \(limit) ms "
-                + "(failureTimeout + 500 ms)"
+            "timeout: campaign \(campaign) on property \(target) was not rendered within its \(limit) ms "
+                + "(failureTimeout + 500 ms); the request was cancelled after \(elapsed) ms"
         case .missingTargetView(let campaign, let target):
             "missingTargetView: no view or placeholder callback with tag \(target) on the screen"
                 + (campaign.map { " for campaign \($0)" } ?? "")

@@ -57,14 +57,11 @@ extension WEPersonalization {
             name: "app_personalization_control_group", systemData: system, eventData: JSONObject())
     }
 
-    /// The SDK's own impression of a rendered campaign: once per property and campaign in a screen visit.
+    /// The SDK's own impression of a campaign it rendered: one each time it shows the campaign in a view. The page
+    /// counts impressions as the views a campaign gets (a second visit showing the same campaign counts again) and
+    /// de-duplicates nothing, so showing it again within a visit counts too.
     func autoImpression(_ data: WECampaignData, tag: Int, visit: Int) {
-        guard shouldAutoTrackImpressions, data.tracking != nil else { return }
-        let first = state.withLock { state -> Bool in
-            guard state.visit?.number == visit else { return false }
-            return state.visit?.impressions.insert("\(tag)_\(data.campaignId)").inserted ?? false
-        }
-        guard first else { return }
+        guard shouldAutoTrackImpressions, data.tracking != nil, isCurrent(visit) else { return }
         webEngage.analytics.trackSystemEvent(
             name: "app_personalization_view", systemData: data.systemAttributes(JSONObject()),
             eventData: data.eventAttributes(nil))
@@ -75,7 +72,7 @@ extension WEPersonalization {
     func click(_ data: WECampaignData, actionId: String?) {
         queue.enqueue { [weak self] in
             guard let self else { return }
-            let actions = data.content?.actions ?? []
+            let actions = data.content.actions
             // The named action, or the campaign's first one when the tap names none.
             let action = actionId.map { id in actions.first { $0.actionId == id } } ?? actions.first
             let id = action?.actionId ?? actionId ?? ""

@@ -6,7 +6,7 @@ import Synchronization
 /// The campaign lifecycle: a screen's properties, a template fetch per present property, then the callbacks in the
 /// page's order (`onCampaignPrepared`, `onDataReceived`, render, `onRendered`, `onCampaignShown`).
 extension WEPersonalization {
-    /// A new screen visit: the previous screen's properties, cached campaigns and counted impressions are
+    /// A new screen visit: the previous screen's properties and cached campaigns are
     /// forgotten, and every view is emptied until its property's campaign for this screen arrives.
     func screenChanged(_ screen: String) {
         let (number, views) = state.withLock { state -> (Int, [WEInlineView]) in
@@ -52,7 +52,7 @@ extension WEPersonalization {
         await upload()
     }
 
-    private func isCurrent(_ visit: Int) -> Bool {
+    func isCurrent(_ visit: Int) -> Bool {
         state.withLock { $0.visit?.number == visit }
     }
 
@@ -83,18 +83,24 @@ extension WEPersonalization {
             raise(.missingTargetView(campaignId: campaignId, targetViewId: property.targetView), property)
             return
         }
-        let start = setup.now()
+        let deadline = WERenderDeadline(clock: setup.clock, limitMilliseconds: Self.limit(property))
         let client = WebEngageHTTP(setup: setup)
         let params = property.params.flatMap { try? JSONValue(parsing: $0) } ?? .object(JSONObject())
+        let path = client.userPath("templates/APP_PERSONALIZATION-\(property.variationId)")
+        let query = webEngage.user.cuid.map { [("cuid", $0)] } ?? []
         let answer: WebEngageHTTP.Answer
-        do {
-            answer = try await client.send(
-                .post, path: client.userPath("templates/APP_PERSONALIZATION-\(property.variationId)"),
-                query: webEngage.user.cuid.map { [("cuid", $0)] } ?? [], json: params, gzip: true,
-                operation: "fetchTemplate")
-        } catch {
+        switch await deadline.race({ () async throws(WebEngageError) in
+            try await client.send(
+                .post, path: path, query: query, json: params, gzip: true, operation: "fetchTemplate")
+        }) {
+        case .timedOut:
+            raise(timeout(property, campaignId, deadline), property)
+            return
+        case .finished(.failure(let error)):
             raise(fetchFailed(property, campaignId, error.description), property)
             return
+        case .finished(.success(let received)):
+            answer = received
         }
         guard answer.status == 200 else {
             raise(fetchFailed(property, campaignId, "HTTP \(answer.status)"), property)
@@ -107,8 +113,8 @@ extension WEPersonalization {
             raise(fetchFailed(property, campaignId, error.reason), property)
             return
         }
-        if let timeout = overdue(property, campaignId, since: start, now: setup.now()) {
-            raise(timeout, property)
+        if deadline.isPast {
+            raise(timeout(property, campaignId, deadline), property)
             return
         }
         guard isPresent(tag), isCurrent(visit) else {
@@ -125,30 +131,36 @@ extension WEPersonalization {
         state.withLock { state in
             if state.visit?.number == visit { state.visit?.cache[tag] = prepared }
         }
-        await show(prepared, property: property, visit: visit, again: false, start: start)
+        await show(prepared, property: property, visit: visit, again: false, deadline: deadline)
     }
 
     /// `onDataReceived`, then for Banner and Text (unless stopped) resources, render, `onRendered`,
     /// `onCampaignShown` and the automatic impression.
     private func show(
-        _ data: WECampaignData, property: WEPropertyDetail, visit: Int, again: Bool, start: Date? = nil
+        _ data: WECampaignData, property: WEPropertyDetail, visit: Int, again: Bool,
+        deadline: WERenderDeadline? = nil
     ) async {
         guard let tag = property.tag, let setup = webEngage.setup else { return }
         placeholder(tag)?.onDataReceived(data)
-        guard data.shouldRender, let content = data.content else { return }
+        guard data.shouldRender else { return }
+        let content = data.content
         let targets = views(tag)
         guard !targets.isEmpty else {
             raise(.missingTargetView(campaignId: data.campaignId, targetViewId: property.targetView), property)
             return
         }
-        if !again {
+        if !again, let deadline {
             let client = WebEngageHTTP(setup: setup)
             for image in content.images {
                 let failure: String?
-                do {
-                    let answer = try await client.fetchResource(image)
+                switch await deadline.race({ () async throws(WebEngageError) in try await client.fetchResource(image) })
+                {
+                case .timedOut:
+                    raise(timeout(property, data.campaignId, deadline), property)
+                    return
+                case .finished(.success(let answer)):
                     failure = answer.status == 200 && !answer.body.isEmpty ? nil : "HTTP \(answer.status)"
-                } catch {
+                case .finished(.failure(let error)):
                     failure = error.description
                 }
                 if let failure {
@@ -159,8 +171,8 @@ extension WEPersonalization {
                     return
                 }
             }
-            if let start, let timeout = overdue(property, data.campaignId, since: start, now: setup.now()) {
-                raise(timeout, property)
+            if deadline.isPast {
+                raise(timeout(property, data.campaignId, deadline), property)
                 return
             }
         }
@@ -176,18 +188,18 @@ extension WEPersonalization {
         .campaignFetchingFailed(campaignId: campaignId, targetViewId: property.targetView, reason: reason)
     }
 
-    /// `timeout` when more than `failureTimeout` + 500 ms passed since `start`.
-    private func overdue(
-        _ property: WEPropertyDetail, _ campaignId: String, since start: Date, now: Date
-    ) -> WebEngageError? {
-        let milliseconds = (now.timeIntervalSince(start) * 1000).rounded()
-        // A clock that jumps absurdly far (or backwards past the range of Int) still compares safely.
-        let elapsed = milliseconds < 1e15 ? Int(max(milliseconds, 0)) : Int.max
-        let limit =
-            property.failureTimeout.addingReportingOverflow(500).overflow ? Int.max : property.failureTimeout + 500
-        guard elapsed > limit else { return nil }
-        return .timeout(
-            campaignId: campaignId, targetViewId: property.targetView, limitMilliseconds: limit,
-            elapsedMilliseconds: elapsed)
+    /// The time a property's campaign has: its `failureTimeout` + 500 ms.
+    static func limit(_ property: WEPropertyDetail) -> Int {
+        let (limit, overflow) = property.failureTimeout.addingReportingOverflow(500)
+        return overflow ? Int.max : limit
+    }
+
+    /// `timeout`, with the limit and the time elapsed on the deadline's clock.
+    private func timeout(
+        _ property: WEPropertyDetail, _ campaignId: String, _ deadline: WERenderDeadline
+    ) -> WebEngageError {
+        .timeout(
+            campaignId: campaignId, targetViewId: property.targetView, limitMilliseconds: deadline.limitMilliseconds,
+            elapsedMilliseconds: deadline.elapsedMilliseconds)
     }
 }

@@ -34,14 +34,13 @@ public final class WEPersonalization: Sendable {
         var visit: Visit?
     }
 
-    /// One visit of a screen: its properties once loaded, what was processed and shown, impressions counted.
+    /// One visit of a screen: its properties once loaded, what was processed and shown.
     struct Visit {
         var number: Int
         var screen: String
         var properties: [WEPropertyDetail]?
         var processed: Set<Int> = []
         var cache: [Int: WECampaignData] = [:]
-        var impressions: Set<String> = []
     }
 
     /// The personalization SDK on `webEngage`, opening links with `linkOpener`, its work run as `mode` says.

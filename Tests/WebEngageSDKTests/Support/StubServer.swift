@@ -25,6 +25,9 @@ final class StubServer: ClientTransport, Sendable {
     private let replies = Mutex<[String: Reply]>([:])
     private let sent = Mutex<[Sent]>([])
     private let actions = Mutex<[String: @Sendable () -> Void]>([:])
+    private let hanging = Mutex<Set<String>>([])
+    private let cancelledRequests = Mutex<[String]>([])
+    private let hangs = Mutex<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
     let clock: ManualClock
 
     init(clock: ManualClock = ManualClock()) {
@@ -43,6 +46,25 @@ final class StubServer: ClientTransport, Sendable {
     func whenAnswering(_ method: String, _ path: String, _ action: @escaping @Sendable () -> Void) {
         actions.withLock { $0["\(method) \(path)"] = action }
     }
+
+    /// `METHOD path` never answers: its request waits until its task is cancelled.
+    func neverAnswer(_ method: String, _ path: String) {
+        hanging.withLock { _ = $0.insert("\(method) \(path)") }
+    }
+
+    /// Returns once a request that never answers has arrived.
+    func waitForUnansweredRequest() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let arrived = hangs.withLock { hangs -> Bool in
+                if hangs.count == 0 { hangs.waiters.append(waiter) }
+                return hangs.count > 0
+            }
+            if arrived { waiter.resume() }
+        }
+    }
+
+    /// The `METHOD path` of every request that never answered and was cancelled, in order.
+    var cancelled: [String] { cancelledRequests.withLock { $0 } }
 
     var requests: [Sent] { sent.withLock { $0 } }
 
@@ -70,6 +92,20 @@ final class StubServer: ClientTransport, Sendable {
             $0.append(Sent(method: request.method.rawValue, path: path, headers: request.headerFields, body: data))
         }
         let key = "\(request.method.rawValue) \(bare)"
+        if hanging.withLock({ $0.contains(key) }) {
+            // Suspends until cancelled: no answer ever comes.
+            let (stream, continuation) = AsyncStream<Never>.makeStream()
+            let waiters = hangs.withLock { hangs in
+                hangs.count += 1
+                defer { hangs.waiters = [] }
+                return hangs.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+            for await _ in stream {}
+            continuation.finish()
+            cancelledRequests.withLock { $0.append(key) }
+            throw CancellationError()
+        }
         let reply =
             replies.withLock { $0[key] }
             ?? (bare.hasSuffix("/events")

@@ -18,7 +18,7 @@ struct TestSDK {
         core = WebEngage(
             configuration: WebEngageConfiguration(
                 licenseCode: "~10a5cb78d", baseURL: URL(string: "https://we.example")!, luid: "luid-1"),
-            transport: server, now: { clock.date })
+            transport: server, clock: clock, now: { clock.date })
         let opened = opened
         sdk = WEPersonalization(
             webEngage: core, linkOpener: .custom { opened.append($0.absoluteString) }, mode: .manual)

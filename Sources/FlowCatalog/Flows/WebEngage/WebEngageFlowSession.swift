@@ -28,11 +28,12 @@ final class WebEngageFlowSession: Sendable {
     init(context: FlowContext) {
         self.context = context
         let clock = context.clock
-        transport = WebEngageLatencyTransport(base: context.transport, clock: clock)
+        let timer = WebEngageFlowTimer(flowClock: clock)
+        transport = WebEngageLatencyTransport(base: context.transport, clock: timer)
         core = WebEngage(
             configuration: WebEngageConfiguration(
                 licenseCode: Self.license, baseURL: context.baseURL, luid: Self.luid),
-            transport: transport, now: { clock.date })
+            transport: transport, clock: timer, now: { clock.date })
         let log = log
         sdk = WEPersonalization(
             webEngage: core, linkOpener: .custom { url in log.append(["opened": .string(url.absoluteString)]) },
@@ -133,7 +134,7 @@ final class WebEngageAppScreen: WEPlaceholderCallback, WECampaignCallback {
 
     func onDataReceived(_ data: WECampaignData) {
         record("onDataReceived", JSONObject([("data", .string(data.toJSONString()))]))
-        if data.content?.layout == .custom || !data.shouldRender {
+        if data.content.layout == .custom || !data.shouldRender {
             onCustomData.withLock { $0 }?(data)
         }
     }
@@ -174,11 +175,11 @@ final class WebEngageAppScreen: WEPlaceholderCallback, WECampaignCallback {
 }
 
 /// The flow's transport: a template answer's `X-Simulated-Render-Delay-Ms` moves the flow clock on by that much (the
-/// simulator's render delay, so `timeout` is deterministic), and an app action can run the moment a template
+/// simulator's render delay, so `timeout` is deterministic: the SDK's deadline passes as the answer lands), and an app action can run the moment a template
 /// answer arrives (unregistering while the campaign is being fetched).
 struct WebEngageLatencyTransport: ClientTransport {
     let base: any ClientTransport
-    let clock: FlowClock
+    let clock: WebEngageFlowTimer
     let onTemplateAnswer = WebEngageHook()
 
     func send(

@@ -10,7 +10,7 @@ extension WebEngageFlows {
             "reused-cell", "Advance ways to configure Inline Properties, 1. TableView (load(tag:callbacks:))",
             summary: "Two table cells load properties 5001 and 5002 with load(tag:callbacks:) (two fetches, two "
                 + "impressions); scrolled, each cell is reused for the other row and shows its campaign from the "
-                + "visit's cache: no fetch, no second impression",
+                + "visit's cache: no fetch, and an impression each, since each showing is a view",
             setup: [
                 WebEngageSetup.property(
                     "feed", "5001", #"{"variation_id":"v-banner-1","campaign_id":"c-banner-1","failure_timeout":2000}"#),

@@ -105,8 +105,8 @@ extension WebEngageFlows {
         },
         .webEngage(
             "auto-impression-per-visit", "Record Viewed Impression (two visits, two impressions)",
-            summary: "The SDK counts one impression per property and campaign per visit: the Banner shown twice on "
-                + "one visit counts once, a second visit of the screen counts again"
+            summary: "The SDK counts an impression each time it shows a campaign: the Banner shown twice on one "
+                + "visit counts twice, a second visit of the screen counts again"
         ) { session in
             let home = session.screen("home")
             session.navigate("home")
