@@ -12,6 +12,8 @@ public struct RHConfiguration: Sendable, Hashable {
     /// The base the contract's paths (`/lists/{uuid}/…`) are appended to; a simulator's base URL in tests.
     public var serverURL: URL
 
+    /// A configuration for the campaign `campaignUUID` with the token `apiToken`, on the production server unless
+    /// `serverURL` says otherwise.
     public init(apiToken: String, campaignUUID: String, serverURL: URL = Self.productionServerURL) {
         self.apiToken = apiToken
         self.campaignUUID = campaignUUID

@@ -1,4 +1,6 @@
-/// Receives the outcome of every documented `RH` method, with the name of the endpoint it came from.
+/// Receives the outcome of every documented `RH` method, with the name of the endpoint it came from: "the delegate
+/// methods by which Response will be received" (Public Methods). The page assigns it in `viewDidLoad`:
+/// `RH.delegate = self`.
 ///
 /// Two forms, implement either (every one has a default that does nothing): the typed one
 /// (``RHResponse``, ``RHError``, ``RHEndpoint``) and the one of the Public Methods page
@@ -19,8 +21,12 @@ public protocol RHDelegate: AnyObject, Sendable {
 }
 
 extension RHDelegate {
+    /// Does nothing by default.
     public func didReceiveAPIResponse(_ response: RHResponse, _ endpoint: RHEndpoint) async {}
+    /// Does nothing by default.
     public func didFailWithError(_ error: RHError, _ endpoint: RHEndpoint) async {}
+    /// Does nothing by default.
     public func didReceiveAPIResponse(_ response: sending [String: Any], _ endPoint: String) async {}
+    /// Does nothing by default.
     public func didFailWithError(_ error: any Error, _ endPoint: String) async {}
 }

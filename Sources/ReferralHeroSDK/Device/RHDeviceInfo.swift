@@ -11,6 +11,7 @@ public struct RHDeviceInfo: Sendable, Hashable {
     /// The device's public IP address, sent as `ip_address`.
     public var ipAddress: String?
 
+    /// Device parameters; each one left `nil` is not sent (or, where the method says so, taken from the provider).
     public init(device: String? = nil, osType: String? = nil, screenSize: String? = nil, ipAddress: String? = nil) {
         self.device = device
         self.osType = osType

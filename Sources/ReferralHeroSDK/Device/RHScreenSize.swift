@@ -5,12 +5,15 @@
 /// Canonical: `393.0 x 852.0`, the form of the iOS SDK and of ReferralHero's documentation: each number with at least
 /// one decimal, separated by ` x `. The order is kept as given (width first, by convention).
 public struct RHScreenSize: Sendable, Hashable, LosslessStringConvertible {
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
 
     /// The largest side accepted, in points.
     public static let maximumSide = 100_000.0
 
+    /// A size of `width` by `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

@@ -20,6 +20,7 @@ public enum RHError: Error, Sendable, Hashable, CustomStringConvertible, Localiz
     /// was sent.
     case notConfigured(endpoint: RHEndpoint)
 
+    /// What went wrong and what to do next; never the API token.
     public var description: String {
         switch self {
         case .missingParameter(let name, let endpoint):
@@ -42,21 +43,27 @@ public enum RHError: Error, Sendable, Hashable, CustomStringConvertible, Localiz
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }
 
 /// An error envelope the server sent: `{"status":"error","message":…,"code":…}` and its HTTP status.
 public struct RHServerError: Sendable, Hashable, CustomStringConvertible {
+    /// The server's `code`.
     public var code: RHErrorCode
+    /// The server's `message`.
     public var message: String
+    /// The HTTP status of the answer.
     public var httpStatus: Int
 
+    /// An error envelope of `code` and `message` answered with `httpStatus`.
     public init(code: RHErrorCode, message: String, httpStatus: Int) {
         self.code = code
         self.message = message
         self.httpStatus = httpStatus
     }
 
+    /// The refusal with its status, code and message.
     public var description: String {
         "ReferralHero refused the call: HTTP \(httpStatus) \(code.rawValue): \(message)"
     }

@@ -1,18 +1,32 @@
 /// The `code` of a ReferralHero error envelope (`{"status":"error","message":…,"code":…}`), with the HTTP status
 /// the contract gives it (`Schemas/referralhero/referralhero.openapi.yaml`).
 public enum RHErrorCode: String, Sendable, Hashable, CaseIterable {
+    /// `no_token`: the API token is missing.
     case noToken = "no_token"
+    /// `invalid_token`: the API token is not valid.
     case invalidToken = "invalid_token"
+    /// `inactive_account`: the account is inactive.
     case inactiveAccount = "inactive_account"
+    /// `too_many_calls`: the rate limit was reached.
     case tooManyCalls = "too_many_calls"
+    /// `no_list_uuid`: the campaign uuid is missing.
     case noListUUID = "no_list_uuid"
+    /// `invalid_list`: the campaign uuid is invalid or does not exist.
     case invalidList = "invalid_list"
+    /// `no_subscriber_id`: the subscriber id is missing.
     case noSubscriberID = "no_subscriber_id"
+    /// `subscriber_not_found`: the subscriber does not exist (also confirming a referral that is not Unconfirmed, as
+    /// the page says of a non-verified referral).
     case subscriberNotFound = "subscriber_not_found"
+    /// `no_email_address`: the email is missing.
     case noEmailAddress = "no_email_address"
+    /// `invalid_email_address`: the email is not valid.
     case invalidEmailAddress = "invalid_email_address"
+    /// `no_name`: the name is missing.
     case noName = "no_name"
+    /// `no_points`: the points are missing.
     case noPoints = "no_points"
+    /// `no_hosting_url`: the domain (hosting URL) is missing.
     case noHostingURL = "no_hosting_url"
     /// A pending or organic referral named a referrer nobody has, or none could be matched.
     case referrerNotFound = "referrer_not_found"

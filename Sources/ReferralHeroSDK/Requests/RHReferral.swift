@@ -1,4 +1,5 @@
-/// The fields of `CreatePendingReferral(param:)`.
+/// The fields of `CreatePendingReferral(param:)`: "Carrying the referral data" (Public Methods, 2. Add Pending
+/// Referral).
 ///
 /// Needs ``email``, and either a ``referrer`` or all four device parameters; device parameters left `nil` are taken
 /// from the ``RHDeviceInfoProvider``.
@@ -18,6 +19,7 @@ public struct RHReferral: Sendable, Hashable {
     /// `device`, `os_type`, `screen_size`, `ip_address`, for matching against a link click when there is no referrer.
     public var deviceInfo: RHDeviceInfo
 
+    /// A pending referral of `email`; the page's minimum is `RHReferral(email:referrer:)` or the mobile parameters.
     public init(
         email: String? = nil, name: String? = nil, referrer: String? = nil, hostingURL: String? = nil,
         deviceInfo: RHDeviceInfo = RHDeviceInfo()
@@ -27,5 +29,14 @@ public struct RHReferral: Sendable, Hashable {
         self.referrer = referrer
         self.hostingURL = hostingURL
         self.deviceInfo = deviceInfo
+    }
+}
+
+extension RHReferral {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// `hosting_url`, the vendor SDK's name of ``hostingURL``.
+    public var hosting_url: String? {
+        get { hostingURL }
+        set { hostingURL = newValue }
     }
 }

@@ -1,4 +1,5 @@
-/// The fields of `trackReferral(param:)`: one conversion event of the referral of ``email``.
+/// The fields of `trackReferral(param:)`: one conversion event of the referral of ``email`` ("You can pass email and
+/// name", Public Methods, 3. Track Referral).
 ///
 /// Needs ``email``. A ``referrer``, or the four mobile parameters in ``deviceInfo``, let the server identify and create
 /// the referral when it does not know it yet (Public Methods, 3. Track Referral); device parameters are sent only
@@ -19,6 +20,8 @@ public struct RHTrackReferral: Sendable, Hashable {
     /// `device`, `os_type`, `screen_size`, `ip_address`: only for a referral the campaign does not have yet.
     public var deviceInfo: RHDeviceInfo
 
+    /// A conversion of `email`'s referral; the page's minimum for a referral already in the campaign is
+    /// `RHTrackReferral(email:)`.
     public init(
         email: String? = nil, name: String? = nil, referrer: String? = nil, transactionID: String? = nil,
         conversionCategory: String? = nil, conversionValue: Double? = nil, deviceInfo: RHDeviceInfo = RHDeviceInfo()

@@ -5,6 +5,7 @@ public actor RHFileSubscriberStore: RHSubscriberStore {
     /// The file the id is kept in.
     public nonisolated let fileURL: URL
 
+    /// A store in the file at `fileURL`.
     public init(fileURL: URL) {
         self.fileURL = fileURL
     }
@@ -27,6 +28,7 @@ public actor RHFileSubscriberStore: RHSubscriberStore {
         }
     }
 
+    /// The stored id; `nil` when the file does not exist.
     public func subscriberID() throws -> String? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         do {
@@ -36,6 +38,7 @@ public actor RHFileSubscriberStore: RHSubscriberStore {
         }
     }
 
+    /// Writes `id` to the file, atomically.
     public func setSubscriberID(_ id: String) throws {
         do {
             let encoder = JSONEncoder()
@@ -50,6 +53,7 @@ public actor RHFileSubscriberStore: RHSubscriberStore {
         }
     }
 
+    /// Removes the file; nothing happens when it does not exist.
     public func removeSubscriberID() throws {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
         do {

@@ -15,13 +15,17 @@ public protocol RHSubscriberStore: Sendable {
 public actor RHInMemorySubscriberStore: RHSubscriberStore {
     private var id: String?
 
+    /// A store holding `subscriberID`, or nothing.
     public init(subscriberID: String? = nil) {
         id = subscriberID
     }
 
+    /// The stored id.
     public func subscriberID() -> String? { id }
 
+    /// Stores `id`.
     public func setSubscriberID(_ id: String) { self.id = id }
 
+    /// Forgets the stored id.
     public func removeSubscriberID() { id = nil }
 }

@@ -16,8 +16,10 @@ public protocol WMCampaignInfoDelegate: NSObjectProtocol, Sendable {
 }
 
 extension WMCampaignInfoDelegate {
+    /// Does nothing by default.
     public func campaignWillShow(_ campaignInfo: WMCampaignInfo) {}
 
+    /// Calls `completion` at once by default.
     public func campaign(
         _ campaignInfo: WMCampaignInfo, didPerformAction actionType: String, withArgs args: [String: JSONValue],
         andCompletion completion: @escaping @Sendable () -> Void
@@ -28,5 +30,7 @@ extension WMCampaignInfoDelegate {
 
 /// Receives every analytics event the SDK records (those of the events filter, when one is set).
 public protocol WMAnalyticsDelegate: AnyObject, Sendable {
+    /// Called for every analytics event the SDK records (of the start options' `events`, when set), with its type and
+    /// payload.
     func didSendAnalyticsEvent(ofType type: WMStatsEventType, withPayload payload: [String: JSONValue])
 }

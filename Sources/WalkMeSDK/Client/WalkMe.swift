@@ -30,6 +30,7 @@ public actor WalkMe {
     /// without their own delegate report to it.
     private static let sharedDelegate = Mutex<(any WMCampaignInfoDelegate)?>(nil)
 
+    /// A WalkMe SDK core in `environment`; call `start` before anything shows.
     public init(environment: WalkMeEnvironment) {
         self.environment = environment
     }

@@ -84,13 +84,17 @@ struct WMCampaign: Sendable, Hashable {
 
 /// A campaign's title and body in one language.
 public struct WMCampaignContent: Sendable, Hashable {
+    /// The title.
     public var title: String
+    /// The body text.
     public var body: String
 }
 
 /// A survey question.
 public struct WMSurveyQuestion: Sendable, Hashable {
+    /// The question's id, the key of its answer in `campaignData["answers"]`.
     public var id: String
+    /// The question.
     public var text: String
 }
 
@@ -99,16 +103,26 @@ public struct WMSurveyQuestion: Sendable, Hashable {
 public struct WMCTA: Sendable, Hashable {
     /// The built-in actions.
     public enum Action: String, Sendable, Hashable, CaseIterable {
+        /// Reported as `abbi://ok` (the page's example).
         case ok
+        /// Reported as `abbi://never` (the page's example); the campaign never shows again.
         case never
+        /// Reported as `abbi://later` (assumed: the page does not list it).
         case later
+        /// Reported as `abbi://close` (assumed: the page does not list it).
         case close
+        /// A survey's submission, reported as `abbi://submit` (assumed: the page does not list it).
         case submit
+        /// A custom CTA, reported as its ``WMCTA/value`` (the page: "all CTAs other than the custom one" are `abbi://`
+        /// URLs).
         case custom
     }
 
+    /// The CTA's unique id (`WMCampaignInfo.campaignCtaId`).
     public var id: String
+    /// The button text.
     public var text: String
+    /// What the CTA does.
     public var action: Action
     /// A custom CTA's value (an app URL or any string the app understands).
     public var value: String?

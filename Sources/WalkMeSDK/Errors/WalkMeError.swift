@@ -32,6 +32,7 @@ public enum WalkMeError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     /// The content store could not be read or written.
     case store(String)
 
+    /// What went wrong and what to do next.
     public var description: String {
         switch self {
         case .missingCredential(let name):
@@ -66,5 +67,6 @@ public enum WalkMeError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

@@ -18,6 +18,7 @@ public struct WMStoredContent: Sendable, Hashable {
     /// Campaigns dismissed with `abbi://never`.
     public var neverShow: Set<String>
 
+    /// Stored content; empty by default.
     public init(
         settings: JSONValue? = nil, dataFile: JSONValue? = nil, savedAt: Date? = nil, accessToken: String? = nil,
         impressions: [String: Int] = [:], neverShow: Set<String> = []
@@ -34,7 +35,9 @@ public struct WMStoredContent: Sendable, Hashable {
 /// Where ``WMStoredContent`` lives. Apps keep it in a file; tests and flows share an ``WMInMemoryContentStore``
 /// between two `WalkMe` instances to play a relaunch.
 public protocol WMContentStore: Sendable {
+    /// The stored content (empty when nothing is stored).
     func load() throws -> WMStoredContent
+    /// Stores `content`, replacing what was stored.
     func save(_ content: WMStoredContent) throws
 }
 
@@ -42,11 +45,14 @@ public protocol WMContentStore: Sendable {
 public final class WMInMemoryContentStore: WMContentStore {
     private let content: Mutex<WMStoredContent>
 
+    /// A store holding `initial`.
     public init(_ initial: WMStoredContent = WMStoredContent()) {
         content = Mutex(initial)
     }
 
+    /// The stored content.
     public func load() -> WMStoredContent { content.withLock { $0 } }
 
+    /// Replaces the stored content.
     public func save(_ newValue: WMStoredContent) { content.withLock { $0 = newValue } }
 }

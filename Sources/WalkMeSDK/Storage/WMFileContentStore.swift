@@ -4,12 +4,15 @@ import JSONCore
 /// A store in one JSON file (written atomically), for apps: the stored content survives relaunches, so a start
 /// without network finds the last data file. A missing file reads as an empty store.
 public struct WMFileContentStore: WMContentStore {
+    /// The file.
     public let url: URL
 
+    /// A store in the file at `url`.
     public init(url: URL) {
         self.url = url
     }
 
+    /// The stored content; empty when the file does not exist.
     public func load() throws -> WMStoredContent {
         guard FileManager.default.fileExists(atPath: url.path) else { return WMStoredContent() }
         let json = try JSONValue(parsing: try Data(contentsOf: url))
@@ -27,6 +30,7 @@ public struct WMFileContentStore: WMContentStore {
         return content
     }
 
+    /// Writes `content` to the file, atomically.
     public func save(_ content: WMStoredContent) throws {
         let json: JSONValue = [
             "settings": content.settings ?? .null, "dataFile": content.dataFile ?? .null,
