@@ -89,11 +89,17 @@ let engageSDK: [Target] = [
         ],
         path: "Tests/Probes/EngageStoreProbe"
     ),
+    .executableTarget(
+        name: "EngageRestartProbe",
+        dependencies: ["EngageSDK", "MockServer"],
+        path: "Tests/Probes/EngageRestartProbe"
+    ),
     .testTarget(
         name: "EngageSDKTests",
         dependencies: [
             "EngageSDK",
             "EngageStoreProbe",
+            "EngageRestartProbe",
             "HarnessTesting",
             "JSONCore",
             "LibXML",

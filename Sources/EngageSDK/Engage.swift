@@ -21,7 +21,13 @@ public final class Engage: Sendable {
         public var listID: String
         /// How requests reach the server (URLSession, AsyncHTTPClient, a cassette, a test fake).
         public var transport: any ClientTransport
+        /// Where events, the mobile user id and the current campaign are kept: ``EngageStorage/standard`` (a file
+        /// in the application-support folder, so queued events survive a restart, as the README promises) unless
+        /// the app asks for ``EngageStorage/inMemory``.
         public var storage: EngageStorage
+        /// When the network comes back; events deferred while offline are then posted. ``EngageReachability/none``
+        /// by default.
+        public var reachability: EngageReachability
         public var durability: EngageDurability
         /// The configuration; nil reads the bundled defaults.
         public var config: EngageConfig?
@@ -44,12 +50,14 @@ public final class Engage: Sendable {
 
         public init(
             credentials: EngageCredentials, host: String, listID: String, transport: any ClientTransport,
-            storage: EngageStorage = .inMemory, durability: EngageDurability = .full, config: EngageConfig? = nil,
+            storage: EngageStorage = .standard, durability: EngageDurability = .full, config: EngageConfig? = nil,
             clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
             identifiers: IdentifierGenerator = .uuid, device: DeviceInfo = .current,
             augmentationPlugins: [UBFAugmentationPlugin] = [], tokenBackoff: TokenBackoff = .standard,
-            delegate: (any EngageDelegate)? = nil, maxEventsPerPost: Int = defaultMaxEventsPerPost
+            delegate: (any EngageDelegate)? = nil, maxEventsPerPost: Int = defaultMaxEventsPerPost,
+            reachability: EngageReachability = .none
         ) {
+            self.reachability = reachability
             self.credentials = credentials
             self.host = host
             self.listID = listID
@@ -82,6 +90,9 @@ public final class Engage: Sendable {
     public let deepLinks: EngageDeepLinkHandler
     /// The persisted SDK state (ids, campaign, installed flag).
     public let state: EngageStateStore
+
+    /// Follows ``Options/reachability``; cancelled with the instance.
+    private let reachabilityTask: Task<Void, Never>
 
     /// The local event store.
     public var store: EngageEventStore { ubf.store }
@@ -122,6 +133,21 @@ public final class Engage: Sendable {
             observer: observer)
         self.deepLinks = EngageDeepLinkHandler(ubf: ubf)
         self.state = state
+        tokens.wakeup.set { [weak ubf] in
+            guard let ubf else { return }
+            Task { await ubf.resumeDeferredPosting() }
+        }
+        let changes = options.reachability.changes
+        reachabilityTask = Task { [weak ubf] in
+            for await reachable in changes where reachable {
+                guard let ubf else { return }
+                await ubf.resumeDeferredPosting()
+            }
+        }
+    }
+
+    deinit {
+        reachabilityTask.cancel()
     }
 
     /// The documented initialiser: `initializeSDKClient:secret:token:host:engageDatabaseListId:`. The instance it
@@ -129,12 +155,14 @@ public final class Engage: Sendable {
     @discardableResult
     public static func initializeSDKClient(
         clientID: String, secret: String, token: String, host: String, engageDatabaseListID: String,
-        transport: any ClientTransport, storage: EngageStorage = .inMemory
+        transport: any ClientTransport, storage: EngageStorage = .standard,
+        reachability: EngageReachability = .none
     ) throws -> Engage {
         let engage = try Engage(
             Options(
                 credentials: EngageCredentials(clientID: clientID, clientSecret: secret, refreshToken: token),
-                host: host, listID: engageDatabaseListID, transport: transport, storage: storage))
+                host: host, listID: engageDatabaseListID, transport: transport, storage: storage,
+                reachability: reachability))
         makeShared(engage)
         return engage
     }

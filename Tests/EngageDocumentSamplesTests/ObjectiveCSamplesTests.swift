@@ -41,7 +41,7 @@ struct ObjectiveCSamplesTests {
             try Engage.initializeSDKClient(
                 clientID: "sim-client-id", secret: "sim-client-secret", token: "sim-refresh-token",
                 host: endpoints.baseURL(for: "engage").absoluteString, engageDatabaseListID: listID,
-                transport: UpstreamTransport())
+                transport: UpstreamTransport(), storage: .inMemory)
             try await body(admin)
             await Engage.waitForSharedCalls()
             try await server.stop()

@@ -73,19 +73,49 @@ struct EventStoreTests {
         #expect(try await store.readyCount() == 0)
     }
 
-    @Test("Each failed post counts; at maxNumRetries the event becomes FAILED_POST and is never claimed again")
+    @Test("Each refusal counts; after maxNumRetries retries that follow the first attempt the event is FAILED_POST")
     func retriesThenFailed() async throws {
         let store = try EngageEventStore(storage: .inMemory)
         try await store.append(events(1), status: .expired)
-        for attempt in 1...3 {
+        for attempt in 1...4 {
             let claim = try #require(try await store.claimPostable(limit: 10))
             let failed = try await store.markFailed(claim, maxRetries: 3)
             let event = try #require(try await store.event(id: "e-1"))
             #expect(event.failureCount == attempt)
-            #expect(failed == (attempt == 3 ? ["e-1"] : []))
-            #expect(event.status == (attempt == 3 ? .failedPost : .expired))
+            #expect(failed == (attempt == 4 ? ["e-1"] : []))
+            #expect(event.status == (attempt == 4 ? .failedPost : .expired))
         }
         #expect(try await store.claimPostable(limit: 10) == nil)
+    }
+
+    @Test("A part of a claim is marked alone; the rest of the claim stays in flight until it is marked")
+    func claimParts() async throws {
+        let store = try EngageEventStore(storage: .inMemory)
+        try await store.append(events(4), status: .notPosted)
+        let claim = try #require(try await store.claimPostable(limit: 10))
+        try await store.markPosted(claim.part(claim.events[0..<2]))
+        #expect(try await store.markFailed(claim.part(claim.events[2..<3]), maxRetries: 3).isEmpty)
+        #expect(try await store.event(id: "e-4")?.isInFlight == true)
+        try await store.unclaim(claim.part(claim.events[3...]))
+        #expect(
+            try await store.events().map(\.status) == [
+                .successfullyPosted, .successfullyPosted, .notPosted, .notPosted,
+            ])
+        #expect(try await store.events().map(\.failureCount) == [0, 0, 1, 0])
+        // A claim after row 3 leaves the refused event for the next flush.
+        #expect(try await store.claimPostable(limit: 10, after: 3)?.events.map(\.eventID) == ["e-4"])
+    }
+
+    @Test("Deleting events by id or by status removes them from the local store, never one in flight")
+    func deleteEvents() async throws {
+        let store = try EngageEventStore(storage: .inMemory)
+        try await store.append(events(4), status: .notPosted)
+        try await store.append(events(2, prefix: "failed"), status: .failedPost)
+        #expect(try await store.deleteEvents(ids: ["e-1", "e-1", "nope"]) == 1)
+        #expect(try await store.deleteEvents([.failedPost]) == 2)
+        let claim = try #require(try await store.claimPostable(limit: 1))
+        #expect(try await store.deleteEvents() == 2)
+        #expect(try await store.events().map(\.eventID) == claim.events.map(\.eventID))
     }
 
     @Test("Purge deletes SUCCESSFULLY_POSTED events on or before the start of the day N days ago, nothing unsent")

@@ -88,20 +88,20 @@ struct UBFManagerTests {
         #expect(await fixture.server.eventBatches == [[first.eventID, second.eventID]])
     }
 
-    @Test("A failing post retries up to maxNumRetries, then FAILED_POST; the delegate hears each failure")
-    func retriesToFailedPost() async throws {
+    @Test("A 5xx spends no retry: the event stays NOT_POSTED, the delegate hears each failure, and it posts later")
+    func serverErrorsSpendNoRetry() async throws {
         let fixture = try await EngageFixture(configure: cacheSize(100))
-        let event = try await fixture.engage.ubf.trackNamedEvent("doomed")
+        let event = try await fixture.engage.ubf.trackNamedEvent("delayed")
         await fixture.server.failNextEventPosts([500, 503, 500])
-        for attempt in 1...3 {
+        for _ in 1...3 {
             let report = try await fixture.engage.ubf.postEventCache()
             #expect(report.error != nil)
-            #expect(report.failed == (attempt == 3 ? [event.eventID] : []))
-            #expect(report.willRetry == (attempt == 3 ? [] : [event.eventID]))
+            #expect(report.deferred == [event.eventID])
+            #expect(report.failed.isEmpty && report.willRetry.isEmpty)
         }
         let stored = try #require(try await fixture.engage.store.event(id: event.eventID))
-        #expect(stored.status == .failedPost && stored.failureCount == 3)
-        #expect(try await fixture.engage.ubf.postEventCache().requests == 0)
+        #expect(stored.status == .notPosted && stored.failureCount == 0)
+        #expect(try await fixture.engage.ubf.postEventCache().posted == [event.eventID])
         let failures = await fixture.recorder.notifications.filter {
             if case .eventsPostFailed = $0 { true } else { false }
         }

@@ -63,7 +63,8 @@ struct XMLAPIManagerTests {
                 Engage.Options(
                     credentials: EngageCredentials(clientID: "c", clientSecret: "s", refreshToken: "r"),
                     host: "engage.test", listID: "1",
-                    transport: StubTransport(status: status, contentType: contentType, body: body)))
+                    transport: StubTransport(status: status, contentType: contentType, body: body),
+                    storage: .inMemory))
             await #expect(throws: expected) { try await engage.xmlAPI.selectRecipient(id: "1") }
         }
     }

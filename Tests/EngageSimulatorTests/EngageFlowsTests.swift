@@ -75,8 +75,15 @@ struct EngageFlowsTests {
         let limit = try await Self.outcome("token-limit-exceeded")
         #expect(limit["failure"]?["error"]?.stringValue?.contains("429") == true)
         let failed = try await Self.outcome("post-failure-failed-post")
-        #expect(failed["events"]?[0]?["status"] == "FAILED_POST")
-        #expect(failed["notifications"] == ["stored NOT_POSTED", "post failed 1", "post failed 1", "post failed 1"])
+        // Two 500s spend no retry; the refused batch is split, "Kept" posts, "Doomed" fails on its fourth refusal.
+        #expect(failed["events"]?[0]?["status"] == "SUCCESSFULLY_POSTED")
+        #expect(failed["events"]?[1]?["status"] == "FAILED_POST")
+        #expect(failed["events"]?[1]?["failures"]?.int == 4)
+        #expect(
+            failed["notifications"] == [
+                "stored NOT_POSTED", "stored NOT_POSTED", "post failed 2", "post failed 2", "posted 1", "post failed 1",
+                "post failed 1", "post failed 1", "post failed 1",
+            ])
     }
 
     @Test("The journeys reach their documented outcomes")

@@ -16,7 +16,7 @@ struct EngageSDKEndToEndTests {
                 credentials: EngageCredentials(
                     clientID: "sim-client-id", clientSecret: "sim-client-secret", refreshToken: "sim-refresh-token"),
                 host: "http://simulator.test/engage", listID: "23949", transport: simulator.transport,
-                config: config, clock: FlowClock(start: now), now: { now },
+                storage: .inMemory, config: config, clock: FlowClock(start: now), now: { now },
                 identifiers: .custom {
                     let value = counter.withLock { value -> Int in
                         value += 1

@@ -11,6 +11,8 @@ public actor TokenProvider {
     private let now: @Sendable () -> Date
     private let backoff: TokenBackoff
     private let observer: EngageObserver
+    /// Told when a token arrives, so that events deferred for want of one are posted.
+    let wakeup = FlushWakeup()
     private var cached: AccessToken?
     private var refreshing: Task<AccessToken, any Error>?
     private var consecutiveFailures = 0
@@ -73,6 +75,7 @@ public actor TokenProvider {
                 consecutiveFailures = 0
                 cached = token
                 await observer.emit(.tokenRefreshed(expiresAt: token.expiresAt))
+                wakeup.fire()
                 return token
             } catch let error as EngageError {
                 consecutiveFailures += 1

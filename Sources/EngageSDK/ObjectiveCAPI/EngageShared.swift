@@ -60,7 +60,8 @@ enum EngageShared {
 extension Engage {
     /// Makes `engage` the instance behind the Objective-C-style singletons (``UBFManager/sharedInstance()``,
     /// ``XMLAPIManager/sharedInstance()``, ``MobileIdentityManager/sharedInstance()``, `EngageConfig`'s class
-    /// methods). ``initializeSDKClient(clientID:secret:token:host:engageDatabaseListID:transport:storage:)`` does it.
+    /// methods). ``initializeSDKClient(clientID:secret:token:host:engageDatabaseListID:transport:storage:reachability:)``
+    /// does it.
     public static func makeShared(_ engage: Engage) {
         EngageShared.install(engage)
     }

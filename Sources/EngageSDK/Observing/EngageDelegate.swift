@@ -34,12 +34,49 @@ public protocol EngageDelegate: Sendable {
 
 /// A delegate that keeps every notification, for tests and flows that assert on them.
 public actor EngageNotificationRecorder: EngageDelegate {
+    /// Every notification so far, in order.
     public private(set) var notifications: [EngageNotification] = []
+    private var waiters: [Int: Waiter] = [:]
+    private var nextWaiter = 0
 
+    private struct Waiter {
+        var matches: @Sendable (EngageNotification) -> Bool
+        var continuation: CheckedContinuation<EngageNotification?, Never>
+    }
+
+    /// An empty recorder.
     public init() {}
 
+    /// Keeps `notification` and hands it to the callers of ``first(where:)`` it matches.
     public func engage(didEmit notification: EngageNotification) {
         notifications.append(notification)
+        for (id, waiter) in waiters where waiter.matches(notification) {
+            waiters[id] = nil
+            waiter.continuation.resume(returning: notification)
+        }
+    }
+
+    /// The first notification that `matches`, waiting until one arrives (work the SDK starts by itself, such as
+    /// posting when a token is obtained or the network comes back); nil if the calling task is cancelled first.
+    public func first(where matches: @escaping @Sendable (EngageNotification) -> Bool) async -> EngageNotification? {
+        if let found = notifications.first(where: matches) { return found }
+        let id = nextWaiter
+        nextWaiter += 1
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: nil)
+                } else {
+                    waiters[id] = Waiter(matches: matches, continuation: continuation)
+                }
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(id) }
+        }
+    }
+
+    private func cancelWaiter(_ id: Int) {
+        waiters.removeValue(forKey: id)?.continuation.resume(returning: nil)
     }
 }
 

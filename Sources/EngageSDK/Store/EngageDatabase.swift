@@ -1,13 +1,5 @@
-public import Foundation
+import Foundation
 internal import GRDB
-
-/// Where the SDK keeps its SQLite database (events and persisted state).
-public enum EngageStorage: Sendable, Hashable {
-    /// A private in-memory database, gone when the SDK is released.
-    case inMemory
-    /// A database file (created when missing), opened in WAL mode.
-    case file(URL)
-}
 
 /// How hard SQLite works to keep a committed transaction.
 public enum EngageDurability: Sendable, Hashable {

@@ -13,6 +13,12 @@ public actor EngageEventStore {
         let token: Int64
         /// The claimed events, in insertion order.
         public var events: [StoredEvent]
+
+        /// The claim of `events` (a part of this claim's events): a rejected batch is split and its parts posted
+        /// and marked one by one.
+        public func part(_ events: ArraySlice<StoredEvent>) -> Claim {
+            Claim(token: token, events: Array(events))
+        }
     }
 
     let database: DatabaseQueue
@@ -82,60 +88,83 @@ public actor EngageEventStore {
         }
     }
 
-    /// Marks up to `limit` postable events (NOT_POSTED or EXPIRED, not in flight) as in flight and returns
-    /// them, oldest first; nil when there is nothing to post.
-    public func claimPostable(limit: Int) async throws -> Claim? {
+    /// Marks up to `limit` postable events (NOT_POSTED or EXPIRED, not in flight) stored after row `afterRowID` as
+    /// in flight and returns them, oldest first; nil when there is nothing to post.
+    public func claimPostable(limit: Int, after afterRowID: Int64 = 0) async throws -> Claim? {
         let token = nextClaim
         nextClaim += 1
         let events = try await write("claim") { db in
             try db.execute(
                 sql: """
                     UPDATE engage_event SET in_flight = ?
-                    WHERE id IN (SELECT id FROM engage_event WHERE in_flight = 0 AND event_status IN (1, 5)
+                    WHERE id IN (SELECT id FROM engage_event WHERE in_flight = 0 AND event_status IN (1, 5) AND id > ?
                                  ORDER BY id LIMIT ?)
                     """,
-                arguments: [token, limit])
+                arguments: [token, afterRowID, limit])
             return try Self.fetch(db, where: "in_flight = ?", [token])
         }
         return events.isEmpty ? nil : Claim(token: token, events: events)
     }
 
-    /// The server accepted the claimed events: SUCCESSFULLY_POSTED.
+    /// The server accepted the claimed events: SUCCESSFULLY_POSTED. `claim` may be a part of a claim
+    /// (``Claim/part(_:)``): only its events change.
     public func markPosted(_ claim: Claim) async throws {
-        try await write("markPosted") { db in
-            try db.execute(
-                sql: "UPDATE engage_event SET event_status = 2, in_flight = 0 WHERE in_flight = ?",
-                arguments: [claim.token])
-        }
+        try await update("markPosted", claim, set: "event_status = 2, in_flight = 0")
     }
 
-    /// The post could not reach the server, or had no token to send: the claimed events stay as they were (no
-    /// failure is counted), ready for the next flush.
+    /// The post could not reach the server, had no token to send, or got no answer Engage gave (a proxy's 5xx, a
+    /// captive portal's page): the claimed events stay as they were, their retry counts untouched, ready for the
+    /// next flush.
     public func unclaim(_ claim: Claim) async throws {
-        try await write("unclaim") { db in
-            try db.execute(sql: "UPDATE engage_event SET in_flight = 0 WHERE in_flight = ?", arguments: [claim.token])
-        }
+        try await update("unclaim", claim, set: "in_flight = 0")
     }
 
-    /// The server refused the post: each claimed event counts one more failure and becomes FAILED_POST once it has failed
-    /// `maxRetries` times; the others stay postable. Returns the ids that became FAILED_POST.
+    /// Engage refused the claimed events: each counts one more failed attempt, and becomes FAILED_POST once it has
+    /// been retried `maxRetries` times after its first attempt (`Networking.maxNumRetries` 3: the fourth refusal);
+    /// the others stay postable. Returns the ids that became FAILED_POST.
     @discardableResult
     public func markFailed(_ claim: Claim, maxRetries: Int) async throws -> [String] {
-        try await write("markFailed") { db in
-            let failing = try String.fetchAll(
-                db,
-                sql: "SELECT event_id FROM engage_event WHERE in_flight = ? AND failure_count + 1 >= ? ORDER BY id",
-                arguments: [claim.token, maxRetries])
-            try db.execute(
-                sql: """
-                    UPDATE engage_event SET failure_count = failure_count + 1,
-                        event_status = CASE WHEN failure_count + 1 >= ? THEN 3 ELSE event_status END,
-                        in_flight = 0
-                    WHERE in_flight = ?
-                    """,
-                arguments: [maxRetries, claim.token])
+        let rowIDs = claim.events.map(\.rowID)
+        return try await write("markFailed") { db in
+            var failing: [String] = []
+            for chunk in Self.chunks(rowIDs) {
+                let marks = Self.marks(chunk.count)
+                failing += try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT event_id FROM engage_event
+                        WHERE in_flight = ? AND failure_count + 1 > ? AND id IN (\(marks)) ORDER BY id
+                        """,
+                    arguments: StatementArguments([claim.token, Int64(maxRetries)] + chunk))
+                try db.execute(
+                    sql: """
+                        UPDATE engage_event SET failure_count = failure_count + 1,
+                            event_status = CASE WHEN failure_count + 1 > ? THEN 3 ELSE event_status END,
+                            in_flight = 0
+                        WHERE in_flight = ? AND id IN (\(marks))
+                        """,
+                    arguments: StatementArguments([Int64(maxRetries), claim.token] + chunk))
+            }
             return failing
         }
+    }
+
+    /// Applies `assignments` to the claimed events of `claim` (all of a whole claim, or the part it holds).
+    private func update(_ operation: String, _ claim: Claim, set assignments: String) async throws {
+        let rowIDs = claim.events.map(\.rowID)
+        try await write(operation) { db in
+            for chunk in Self.chunks(rowIDs) {
+                try db.execute(
+                    sql:
+                        "UPDATE engage_event SET \(assignments) WHERE in_flight = ? AND id IN (\(Self.marks(chunk.count)))",
+                    arguments: StatementArguments([claim.token] + chunk))
+            }
+        }
+    }
+
+    /// Row ids in groups small enough for one statement's parameters.
+    private static func chunks(_ rowIDs: [Int64]) -> [[Int64]] {
+        stride(from: 0, to: rowIDs.count, by: 500).map { Array(rowIDs[$0..<min($0 + 500, rowIDs.count)]) }
     }
 
     /// Deletes the SUCCESSFULLY_POSTED events dated on or before the start of the UTC day `days` days before `now`
@@ -148,6 +177,42 @@ public actor EngageEventStore {
             try db.execute(
                 sql: "DELETE FROM engage_event WHERE event_date <= ? AND in_flight = 0 AND event_status = ?",
                 arguments: [cutoff, EngageEventStatus.successfullyPosted.rawValue])
+            return db.changesCount
+        }
+    }
+
+    /// Deletes the events with these ids, the README's "SDK user deleting them from the EngageLocalEventStore"
+    /// (an event being posted is kept). Returns how many were deleted.
+    @discardableResult
+    public func deleteEvents(ids: [String]) async throws -> Int {
+        let ids = Array(Set(ids))
+        return try await write("delete") { db in
+            var deleted = 0
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                try db.execute(
+                    sql: "DELETE FROM engage_event WHERE in_flight = 0 AND event_id IN (\(Self.marks(chunk.count)))",
+                    arguments: StatementArguments(chunk))
+                deleted += db.changesCount
+            }
+            return deleted
+        }
+    }
+
+    /// Deletes every event with one of `statuses` (every event when empty), except events being posted. Returns
+    /// how many were deleted.
+    @discardableResult
+    public func deleteEvents(_ statuses: [EngageEventStatus] = []) async throws -> Int {
+        let codes = statuses.map(\.rawValue)
+        return try await write("delete") { db in
+            if codes.isEmpty {
+                try db.execute(sql: "DELETE FROM engage_event WHERE in_flight = 0")
+            } else {
+                try db.execute(
+                    sql:
+                        "DELETE FROM engage_event WHERE in_flight = 0 AND event_status IN (\(Self.marks(codes.count)))",
+                    arguments: StatementArguments(codes))
+            }
             return db.changesCount
         }
     }

@@ -21,6 +21,8 @@ public actor UBFManager {
     public nonisolated let maxEventsPerPost: Int
     /// The session state (§7.3).
     public private(set) var session: SessionTracker
+    /// Whether the last flush stopped without an answer from Engage (no token, no network).
+    private var hasDeferred = false
 
     init(
         store: EngageEventStore, state: EngageStateStore, campaigns: CampaignTracker, client: UBFClient,
@@ -78,7 +80,18 @@ public actor UBFManager {
     }
 
     /// Posts every ready event (NOT_POSTED and EXPIRED), oldest first, in requests of at most
-    /// ``maxEventsPerPost``; stops at the first failed request. Throws only when the store fails.
+    /// ``maxEventsPerPost``. Throws only when the store fails.
+    ///
+    /// Only an answer from Engage spends retries. No network, no token (authentication has not succeeded yet), a
+    /// 5xx, or a reply Engage did not write (a captive portal's page) leaves the events NOT_POSTED with their retry
+    /// counts untouched and stops the flush (``UBFPostReport/deferred``); posting then resumes by itself when a
+    /// token is obtained or the network comes back (``Engage/Options/reachability``), as the README says events are
+    /// "queued and persisted until the authentication is successful and then they are flushed".
+    ///
+    /// When Engage refuses a batch, it is split in halves, and each half posted, until the refused events are
+    /// alone: their neighbours are posted, and each refused event counts one failed attempt of its own (FAILED_POST
+    /// after `Networking.maxNumRetries` retries that follow its first attempt). A refused event is tried once per
+    /// flush.
     ///
     /// Identity first: while no mobile user id is stored nothing is posted (``UBFPostReport/awaitingIdentity``
     /// counts what waits); events tracked before the id was known are posted with it (and with the recipient id,
@@ -92,33 +105,68 @@ public actor UBFManager {
             report.awaitingIdentity = try await store.readyCount()
             return report
         }
-        while let claim = try await store.claimPostable(limit: maxEventsPerPost) {
-            let ids = claim.events.map(\.eventID)
-            report.requests += 1
-            do {
-                try await client.post(claim.events.map { identity.stamp($0.json, includingID: store.includesEventIDs) })
-            } catch {
-                let failure = EngageError.wrapping(error, operationID: EngageOperationID.eventSubmission)
-                guard failure.isAnswerToThePost else {
-                    try await store.unclaim(claim)
-                    report.deferred += ids
-                    report.error = failure
-                    await observer.emit(.eventsPostFailed(eventIDs: ids, error: failure))
-                    break
-                }
-                let failed = try await store.markFailed(claim, maxRetries: settings.maxNumRetries)
-                let failedSet = Set(failed)
-                report.failed += failed
-                report.willRetry += ids.filter { !failedSet.contains($0) }
-                report.error = failure
-                await observer.emit(.eventsPostFailed(eventIDs: ids, error: failure))
+        hasDeferred = false
+        var lastRowID: Int64 = 0
+        while let claim = try await store.claimPostable(limit: maxEventsPerPost, after: lastRowID) {
+            lastRowID = claim.events.last?.rowID ?? lastRowID
+            guard try await post(claim, identity: identity, into: &report) else {
+                hasDeferred = true
                 break
             }
-            try await store.markPosted(claim)
-            report.posted += ids
-            await observer.emit(.eventsPosted(eventIDs: ids))
         }
         return report
+    }
+
+    /// Posts one claim, splitting the batches Engage refuses; returns false when a post got no answer from Engage
+    /// (every event not yet settled is handed back unchanged).
+    private func post(
+        _ claim: EngageEventStore.Claim, identity: UBFIdentityStamp, into report: inout UBFPostReport
+    ) async throws -> Bool {
+        // Parts still to post, the next one last.
+        var pending: [ArraySlice<StoredEvent>] = [claim.events[...]]
+        while let batch = pending.popLast() {
+            let part = claim.part(batch)
+            let ids = batch.map(\.eventID)
+            report.requests += 1
+            let outcome: UBFPostOutcome
+            do {
+                outcome = try await client.post(
+                    batch.map { identity.stamp($0.json, includingID: store.includesEventIDs) })
+            } catch {
+                let failure = EngageError.wrapping(error, operationID: EngageOperationID.eventSubmission)
+                let unsettled = claim.part(ArraySlice(pending.reversed().flatMap { $0 } + batch))
+                try await store.unclaim(unsettled)
+                report.deferred += unsettled.events.map(\.eventID)
+                report.error = failure
+                await observer.emit(.eventsPostFailed(eventIDs: unsettled.events.map(\.eventID), error: failure))
+                return false
+            }
+            switch outcome {
+            case .accepted:
+                try await store.markPosted(part)
+                report.posted += ids
+                await observer.emit(.eventsPosted(eventIDs: ids))
+            case .rejected(let failure) where batch.count > 1:
+                report.error = failure
+                let middle = batch.startIndex + batch.count / 2
+                pending.append(batch[middle...])
+                pending.append(batch[..<middle])
+            case .rejected(let failure):
+                let failed = try await store.markFailed(part, maxRetries: settings.maxNumRetries)
+                report.failed += failed
+                report.willRetry += ids.filter { !failed.contains($0) }
+                report.error = failure
+                await observer.emit(.eventsPostFailed(eventIDs: ids, error: failure))
+            }
+        }
+        return true
+    }
+
+    /// Posts again if the last flush was stopped by a missing token or network: called when a token is obtained
+    /// and when the reachability signal says the network is back.
+    func resumeDeferredPosting() async {
+        guard hasDeferred else { return }
+        _ = try? await postEventCache()
     }
 
     /// Launch: purges events older than `LocalEventStore.expireLocalEventsAfterNumDays`, re-runs augmentation

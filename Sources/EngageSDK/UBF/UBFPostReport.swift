@@ -1,3 +1,6 @@
+import Foundation
+import JSONCore
+
 /// What one ``UBFManager/postEventCache()`` did.
 public struct UBFPostReport: Sendable, Hashable {
     /// Events the server accepted, in order.
@@ -21,21 +24,51 @@ public struct UBFPostReport: Sendable, Hashable {
     public init() {}
 }
 
+/// What Engage answered to one batch.
+enum UBFPostOutcome: Sendable {
+    /// A 2xx with a JSON body (or none): the events are stored.
+    case accepted
+    /// Engage refused the batch: a 4xx with a JSON body (the simulator's `invalid_request` names the bad event).
+    case rejected(EngageError)
+}
+
 /// Posts batches to `/rest/events/submission` (§3.1 of the Engage notes): `{"events":[…]}` as JSON with the
-/// bearer token; any 2xx is success.
+/// bearer token.
+///
+/// Only an answer that is Engage's counts: a 2xx whose body is JSON (or empty) accepts the batch, a 4xx whose
+/// body is JSON refuses it. Anything else throws and so spends no retry: a 5xx (Engage's own, or a proxy's), a
+/// 407, 408 or 429, and a reply that is not JSON, such as a captive portal's HTML page answered with 200.
 struct UBFClient: Sendable {
     var exchange: AuthorizedExchange
 
-    func post(_ jsonObjects: [String]) async throws {
-        try await exchange.post(
+    func post(_ jsonObjects: [String]) async throws -> UBFPostOutcome {
+        let operationID = EngageOperationID.eventSubmission
+        return try await exchange.post(
             path: EngageEndpoint.eventSubmissionPath, contentType: "application/json", accept: "application/json",
-            body: UBFEvent.batchBody(jsonObjects), operationID: EngageOperationID.eventSubmission
-        ) { response -> AuthorizedExchange.Outcome<Void> in
-            guard (200..<300).contains(response.status) else {
+            body: UBFEvent.batchBody(jsonObjects), operationID: operationID
+        ) { response -> AuthorizedExchange.Outcome<UBFPostOutcome> in
+            let readable = Self.isJSON(response.body)
+            switch response.status {
+            case 200..<300:
+                guard readable else {
+                    throw EngageError.malformedResponse(
+                        operationID: operationID, detail: "a \(response.status) whose body is not JSON")
+                }
+                return .done(.accepted)
+            case 400..<500 where ![407, 408, 429].contains(response.status) && readable:
+                return .done(
+                    .rejected(
+                        .httpStatus(operationID: operationID, status: response.status, body: response.bodyText)))
+            default:
                 throw EngageError.httpStatus(
-                    operationID: EngageOperationID.eventSubmission, status: response.status, body: response.bodyText)
+                    operationID: operationID, status: response.status, body: response.bodyText)
             }
-            return .done(())
         }
+    }
+
+    /// Whether `body` is empty (whitespace only) or one JSON value.
+    static func isJSON(_ body: Data) -> Bool {
+        if body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return true }
+        return (try? JSONValue(parsing: body)) != nil
     }
 }

@@ -30,9 +30,16 @@ actor FakeEngageServer: ClientTransport {
     var rejection: Rejection = .fault145
     var tokenFailures: [(status: Int, body: String)] = []
     var eventFailures: [Int] = []
+    /// Replies (status, content type, body) the next event posts get instead of the server's own answer.
+    var eventReplies: [(status: Int, contentType: String, body: String)] = []
+    /// Event names the server refuses: a batch holding one is answered 400 `invalid_request`, as Engage's
+    /// simulator answers an invalid event.
+    var refusedEventNames: Set<String> = []
     private(set) var tokenRequests: [[String: String]] = []
     private(set) var xmlRequests: [XMLRequest] = []
     private(set) var eventBatches: [[String]] = []
+    /// The event ids of every well-formed batch that reached the events endpoint, accepted or refused.
+    private(set) var attemptedBatches: [[String]] = []
     private(set) var eventBearers: [String?] = []
     private(set) var receivedEvents: [String: JSONValue] = [:]
     private(set) var recipients: [Recipient] = []
@@ -49,6 +56,10 @@ actor FakeEngageServer: ClientTransport {
     func setRejection(_ rejection: Rejection) { self.rejection = rejection }
     func failNextTokenRequests(_ failures: [(status: Int, body: String)]) { tokenFailures = failures }
     func failNextEventPosts(_ statuses: [Int]) { eventFailures = statuses }
+    func replyToNextEventPosts(_ replies: [(status: Int, contentType: String, body: String)]) {
+        eventReplies = replies
+    }
+    func refuseEvents(named names: Set<String>) { refusedEventNames = names }
     func revokeAllTokens() { validTokens.removeAll() }
     func holdTokenRequests() { holdingTokens = true }
 
@@ -176,9 +187,24 @@ actor FakeEngageServer: ClientTransport {
     private func events(_ body: Data, bearer: String?) throws -> (Int, String, String) {
         eventBearers.append(bearer)
         guard let bearer, validTokens.contains(bearer) else { return (401, "application/json", "{}") }
+        if !eventReplies.isEmpty {
+            let reply = eventReplies.removeFirst()
+            return (reply.status, reply.contentType, reply.body)
+        }
         if !eventFailures.isEmpty { return (eventFailures.removeFirst(), "application/json", "{}") }
         let json = try JSONValue(parsing: body)
         guard case .array(let events) = json["events"] else { return (400, "application/json", "{}") }
+        attemptedBatches.append(events.map { $0["eventId"]?.stringValue ?? "" })
+        if let index = events.firstIndex(where: { event in
+            event["attributes"]?.arrayValue?.contains {
+                $0["name"] == "Event Name" && refusedEventNames.contains($0["value"]?.stringValue ?? "")
+            } == true
+        }) {
+            return (
+                400, "application/json",
+                #"{"error":"invalid_request","error_description":"/events/\#(index): refused"}"#
+            )
+        }
         var ids: [String] = []
         for event in events {
             let id = event["eventId"]?.stringValue ?? ""

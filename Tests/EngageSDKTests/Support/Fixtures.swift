@@ -15,7 +15,7 @@ struct EngageFixture {
         clock: ManualClock = ManualClock(start: EngageFixture.start, advancesOnSleep: true),
         storage: EngageStorage = .inMemory, configure: (inout EngageConfig) -> Void = { _ in },
         plugins: [UBFAugmentationPlugin] = [], maxEventsPerPost: Int = 1000,
-        sendsEventIDs: Bool = true
+        sendsEventIDs: Bool = true, reachability: EngageReachability = .none
     ) async throws {
         var config = try EngageConfig.defaults()
         configure(&config)
@@ -29,7 +29,8 @@ struct EngageFixture {
                 device: DeviceInfo(
                     deviceName: "Test Device", deviceVersion: "x86_64", osName: "Linux", osVersion: "6.1.0",
                     appName: "ContractHarness", appVersion: "1.0"),
-                augmentationPlugins: plugins, delegate: recorder, maxEventsPerPost: maxEventsPerPost)
+                augmentationPlugins: plugins, delegate: recorder, maxEventsPerPost: maxEventsPerPost,
+                reachability: reachability)
         options.sendsEventIDs = sendsEventIDs
         engage = try Engage(options)
         if let mobileUserID { try await engage.identity.setMobileUserID(mobileUserID) }

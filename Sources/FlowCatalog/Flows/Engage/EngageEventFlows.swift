@@ -153,14 +153,17 @@ extension EngageFlows {
         vendor: "engage", name: "post-failure-failed-post",
         documentation: "Engage iOS SDK README, Local Event Storage, Configuration Values (maxNumRetries)",
         kind: .errorCase,
-        summary: "Three failed posts (500) use up maxNumRetries and the event ends FAILED_POST",
-        simulatorSetup: [Env.settings([("eventPostFailures", 3)])]
+        summary:
+            "Two 500s spend no retry; the batch Engage refuses (400) is split so its valid event posts, and the refused "
+            + "event ends FAILED_POST after maxNumRetries (3) retries",
+        simulatorSetup: [Env.settings([("eventPostFailures", 2), ("refusedEventName", "Doomed")])]
     ) { context in
         let recorder = EngageNotificationRecorder()
         let engage = try await Env.identifiedEngage(context, delegate: recorder)
+        _ = try await engage.ubf.trackNamedEvent("Kept")
         _ = try await engage.ubf.trackNamedEvent("Doomed")
         var reports: [Outcome] = []
-        for _ in 1...3 { reports.append(Env.outcome(try await engage.ubf.postEventCache())) }
+        for _ in 1...6 { reports.append(Env.outcome(try await engage.ubf.postEventCache())) }
         return [
             "retries": .array(reports), "notifications": await Env.notifications(recorder),
             "events": try await Env.storedEvents(engage),

@@ -8,7 +8,7 @@ import LibXML
 ///
 /// | request | what it does |
 /// | --- | --- |
-/// | `GET /settings` | the settings (credentials, `tokenLifetime`, `tokensPerHour`, `tokenUseLimit`, `eventPostFailures`, `now`) |
+/// | `GET /settings` | the settings (credentials, `tokenLifetime`, `tokensPerHour`, `tokenUseLimit`, `eventPostFailures`, `now`, `refusedEventName`) |
 /// | `PUT /settings` | changes the settings named in a JSON object (`null` restores a default) |
 /// | `GET /tokens` | issued tokens with their expiry and use count |
 /// | `POST /tokens/expire` | expires every issued token (the next XMLAPI call gets fault 145) |

@@ -13,7 +13,8 @@ import JSONCore
 /// Errors (JSON, RFC 6749 style): 401 `invalid_token` (no, unknown or expired token), 415 `unsupported_media_type`
 /// (not `application/json`), 400 `invalid_request` (not a JSON `{"events":[…]}`, or an invalid event, named by
 /// its JSON pointer), 413 `request_too_large` (over ``maximumBodyBytes``), 500 `server_error` while the
-/// `eventPostFailures` setting is positive.
+/// `eventPostFailures` setting is positive, 400 `invalid_request` for a batch holding an event named by the
+/// `refusedEventName` setting.
 enum EngageEvents {
     static let maximumBodyBytes = 64 << 20
     static let eventTypeCodes: Set<Int64> = [12, 13, 14, 15, 16, 17, 48, 49]
@@ -53,6 +54,14 @@ enum EngageEvents {
         for (index, event) in events.enumerated() {
             if let problem = validate(event) {
                 return EngageOAuth.error(400, "invalid_request", "/events/\(index)\(problem)")
+            }
+            if let refused = settings.refusedEventName,
+                event["attributes"]?.arrayValue?.contains(where: {
+                    ["Event Name", "Goal Name"].contains($0["name"]?.stringValue) && $0["value"]?.stringValue == refused
+                }) == true
+            {
+                return EngageOAuth.error(
+                    400, "invalid_request", "/events/\(index): refused (the refusedEventName setting)")
             }
         }
         let receivedAt = EngageTime.iso(now)

@@ -17,12 +17,15 @@ struct EngageSettings: Sendable, Equatable {
     var tokenUseLimit = 0
     /// The next this many event submissions answer 500 `server_error` (then the count is spent).
     var eventPostFailures = 0
+    /// A batch holding a named event or goal of this name (its `Event Name` or `Goal Name` attribute) is answered
+    /// 400 `invalid_request`, as Engage refuses an event it cannot take; nil refuses none.
+    var refusedEventName: String?
     /// A fixed current time (ISO 8601); nil uses the host's clock.
     var now: String?
 
     static let keys = [
         "clientID", "clientSecret", "refreshToken", "tokenLifetime", "tokensPerHour", "tokenUseLimit",
-        "eventPostFailures", "now",
+        "eventPostFailures", "now", "refusedEventName",
     ]
 
     static func load(_ db: Database) throws -> EngageSettings {
@@ -39,6 +42,7 @@ struct EngageSettings: Sendable, Equatable {
             case "tokenUseLimit": settings.tokenUseLimit = Int(value) ?? 0
             case "eventPostFailures": settings.eventPostFailures = Int(value) ?? 0
             case "now": settings.now = value
+            case "refusedEventName": settings.refusedEventName = value
             default: break
             }
         }
@@ -55,12 +59,15 @@ struct EngageSettings: Sendable, Equatable {
     }
 
     var json: JSONValue {
-        [
+        var json: JSONValue = [
             "clientID": .string(clientID), "clientSecret": .string(clientSecret),
             "refreshToken": .string(refreshToken), "tokenLifetime": .number(JSONNumber(tokenLifetime)),
             "tokensPerHour": .number(JSONNumber(tokensPerHour)), "tokenUseLimit": .number(JSONNumber(tokenUseLimit)),
             "eventPostFailures": .number(JSONNumber(eventPostFailures)), "now": now.map(JSONValue.string) ?? .null,
         ]
+        // Only when set, so that the answers recorded before the setting existed stay the same.
+        if let refusedEventName { json["refusedEventName"] = .string(refusedEventName) }
+        return json
     }
 
     /// The simulator's current time: the `now` setting when set, else the host's clock.
