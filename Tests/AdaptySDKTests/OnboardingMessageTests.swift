@@ -1,7 +1,8 @@
-import AdaptySDK
 import Foundation
 import JSONCore
 import Testing
+
+@testable import AdaptySDK
 
 @Suite("AdaptyOnboardingsMessage")
 struct OnboardingMessageTests {
@@ -107,19 +108,37 @@ struct OnboardingMessageTests {
         #expect(store.loadOnboardingVariationId() == "var-1")
     }
 
-    @Test("A paywall cannot be presented over an onboarding that was not dismissed")
-    func oneViewAtATime() throws {
+    @Test("A paywall presented over an onboarding works, but dismissing the onboarding dismisses the paywall")
+    func paywallOverOnboarding() async throws {
         let stage = AdaptyUIStage()
         let onboarding = try AdaptyUI.onboardingController(
             with: AdaptyUI.getOnboardingConfiguration(forOnboarding: .sample()), delegate: RecordingOnboardingDelegate()
         )
         try stage.present(onboarding)
-        let other = try AdaptyUI.onboardingController(
-            with: AdaptyUI.getOnboardingConfiguration(forOnboarding: .sample()), delegate: RecordingOnboardingDelegate()
-        )
-        #expect(throws: AdaptyUIError.self) { try stage.present(other) }
+        let paywall = AdaptyPaywall(
+            placement: AdaptyPlacement(
+                id: "premium_offer_1", audienceName: "All Users", revision: 1, abTestName: "Default",
+                audienceVersionId: "pav", isTrackingPurchases: true),
+            variationId: "pv", instanceIdentity: "pv", name: "Premium", remoteConfig: nil,
+            viewConfiguration: ["lang": "en"], webPurchaseURL: nil, products: [], responseCreatedAt: 1,
+            crossPlacementVariations: [:])
+        let paywallController = try AdaptyUI.paywallController(
+            with: try await AdaptyUI.getPaywallConfiguration(forPaywall: paywall), delegate: PaywallDelegate())
+        // Presenting over the onboarding works.
+        try stage.present(paywallController)
+        #expect(stage.presented === paywallController)
+        // The documented symptom: the onboarding cannot be controlled; dismissing it dismisses the paywall.
         onboarding.dismiss(animated: true)
-        try stage.present(other)
-        #expect(other.isPresented)
+        #expect(!paywallController.isPresented)
+        #expect(onboarding.isPresented)
+        #expect(stage.presented === onboarding)
+        // Dismissed again, with nothing over it, the onboarding goes.
+        onboarding.dismiss(animated: true)
+        #expect(!onboarding.isPresented)
+        #expect(stage.views.isEmpty)
+        #expect(throws: Never.self) { try stage.present(onboarding) }
+        #expect(throws: AdaptyUIError.self) { try stage.present(onboarding) }
     }
 }
+
+private final class PaywallDelegate: AdaptyPaywallControllerDelegate {}

@@ -14,7 +14,7 @@ public enum AdaptyUIError: Error, Sendable, Hashable, CustomStringConvertible, L
     case wrongComponentType(String)
     /// The onboarding page could not be loaded or sent something it should not.
     case webKit(String)
-    /// The view layer refused: e.g. a paywall presented over an onboarding that was not dismissed.
+    /// The view layer refused: a view presented on a stage that already shows it.
     case platformView(String)
 
     /// The documented numeric code.

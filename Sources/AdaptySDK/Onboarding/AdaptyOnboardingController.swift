@@ -73,18 +73,26 @@ public final class AdaptyOnboardingController: AdaptyPresentable {
 
     // MARK: Presentation
 
+    /// Whether the onboarding is on a stage (visible, or covered by a view presented over it).
     public var isPresented: Bool { status.withLock { $0.stage != nil } }
 
-    /// Removes the onboarding from its stage, then calls `completion`.
+    /// Dismisses the onboarding, then calls `completion`. As the page warns, an onboarding with a paywall presented
+    /// over it cannot be controlled: this dismisses the paywall and the onboarding stays visible. Dismiss the
+    /// onboarding before presenting a paywall.
     public func dismiss(animated: Bool, completion: (@Sendable () -> Void)? = nil) {
-        let stage = status.withLock { status -> AdaptyUIStage? in
-            defer { status.stage = nil }
-            return status.stage
-        }
-        stage?.remove(self)
+        let stage = status.withLock { $0.stage }
+        stage?.dismiss(self)
         completion?()
     }
 
+    /// Called by the stage once it no longer shows the onboarding.
+    public func didDisappear(from stage: AdaptyUIStage) {
+        status.withLock { status in
+            if status.stage === stage { status.stage = nil }
+        }
+    }
+
+    /// Called by the stage once it shows the onboarding: the variation id is persisted when the page has loaded.
     public func didAppear(on stage: AdaptyUIStage) {
         status.withLock {
             $0.stage = stage

@@ -102,12 +102,17 @@ public final class AdaptyPaywallController: AdaptyPresentable {
         if let delegate = delegateBox.withLock({ $0 }) { delegate.paywallController(self, didSelectProduct: product) }
     }
 
+    /// Dismisses the paywall (or, like UIKit, whatever is presented over it), then calls `completion`.
     public func dismiss(animated: Bool, completion: (@Sendable () -> Void)? = nil) {
-        let shown = stage.withLock { stage -> AdaptyUIStage? in
-            defer { stage = nil }
-            return stage
-        }
-        shown?.remove(self)
+        let shown = stage.withLock { $0 }
+        shown?.dismiss(self)
         completion?()
+    }
+
+    /// Called by the stage once it no longer shows the paywall.
+    public func didDisappear(from stage: AdaptyUIStage) {
+        self.stage.withLock { current in
+            if current === stage { current = nil }
+        }
     }
 }

@@ -124,6 +124,45 @@ struct AdaptySimulatorTests {
         #expect(events.status == 400)
     }
 
+    @Test("A profile call with an empty id gets a status the contract declares: 400 to a write, 404 to a read")
+    func emptyProfileId() async throws {
+        let body = #"{"data":{"type":"adapty_analytics_profile","id":"","attributes":{}}}"#
+        let created = try await sim.call("POST", "/api/v1/sdk/analytics/profiles//", body)
+        #expect(created.status == 400)
+        #expect(created.code == "value_error")
+        let updated = try await sim.call("PATCH", "/api/v1/sdk/analytics/profiles//", body)
+        #expect(updated.status == 400)
+        let read = try await sim.call("GET", "/api/v1/sdk/analytics/profiles//")
+        #expect(read.status == 404)
+        #expect(read.code == "PROFILE_NOT_FOUND")
+    }
+
+    @Test("An event batch with an empty profile_id is refused with 400 value_error, as declared")
+    func emptyEventProfileId() async throws {
+        let event =
+            #"{"event_name":"paywall_showed","event_id":"e1","profile_id":"","session_id":"s","created_at":"2026-01-01T00:00:00.000Z","counter":0,"platform":"iOS","device_id":"d"}"#
+        let answer = try await sim.call(
+            "POST", "/api/v1/sdk/events/",
+            #"{"data":{"type":"sdk_background_event","attributes":{"events":[\#(event)]}}}"#)
+        #expect(answer.status == 400)
+        #expect(answer.code == "value_error")
+        #expect(try await sim.admin("GET", "/events").json["events"]?.arrayValue?.isEmpty == true)
+    }
+
+    @Test("An onboarding script posts onboarding_completed on the screen `final` only, as the page's table says")
+    func onboardingCompletedOnFinalOnly() async throws {
+        func script(_ screen: String) -> String {
+            #"{"messages":[{"type":"analytics","name":"onboarding_completed","meta":{"onboarding_id":"o","screen_cid":"\#(screen)","screen_index":3,"total_screens":4}}]}"#
+        }
+        let example = try await sim.admin("PUT", "/onboardings/onboarding_123/script", script("final_screen"))
+        #expect(example.status == 400)
+        #expect(example.json["detail"]?[0]?["msg"]?.stringValue?.contains("`final`") == true)
+        let final = try await sim.admin("PUT", "/onboardings/onboarding_123/script", script("final"))
+        #expect(final.status == 200)
+        let page = try await sim.call("GET", "/onboarding-pages/onboarding_123/messages.json", key: nil)
+        #expect(page.json["messages"]?[0]?["meta"]?["screen_cid"] == "final")
+    }
+
     @Test("Events are stored as received and read back through the admin API")
     func events() async throws {
         let event =

@@ -10,8 +10,10 @@ extension AdaptyFlows {
             "\(onboardingDocument), Opening a paywall (dismiss the onboarding first), Tracking navigation",
             summary: "The demo onboarding loads, its screens are presented and completed, an e-mail is collected, "
                 + "onboarding_completed fires on the `final` screen, and its open-paywall action (a placement id) is "
-                + "followed: the paywall is refused over the undismissed onboarding, then fetched and shown once the "
-                + "onboarding is dismissed; the screen events go out in one batch",
+                + "followed: the paywall presented over the undismissed onboarding shows, but dismissing the "
+                + "onboarding then dismisses the paywall and leaves the onboarding visible (the page's warning); "
+                + "dismissed again, the onboarding goes and the paywall is shown; the screen events go out in one "
+                + "batch",
             facts: [.assumed("the paywall view configuration travels inline in paywall_builder")]
         ) { session in
             let (app, controller, delegate, stage) = try await playOnboarding(session)
@@ -28,8 +30,9 @@ extension AdaptyFlows {
         }
     ]
 
-    /// The document's open-paywall handler, headless: the paywall of the action's placement, refused while the
-    /// onboarding is on screen, presented once it is dismissed.
+    /// The document's open-paywall handler, headless, first without its advice: the paywall presented over the
+    /// onboarding shows, but the onboarding can no longer be controlled (dismissing it dismisses the paywall and it
+    /// stays visible); then with it: the onboarding dismissed, the paywall presented.
     private static func openPaywall(
         _ action: AdaptyOnboardingsOpenPaywallAction, app: Adapty, onboarding: AdaptyOnboardingController,
         delegate: AdaptyFlowOnboardingDelegate, stage: AdaptyUIStage
@@ -38,15 +41,18 @@ extension AdaptyFlows {
         let configuration = try await AdaptyUI.getPaywallConfiguration(forPaywall: paywall)
         let paywallController = try AdaptyUI.paywallController(with: configuration, delegate: delegate)
         var steps: [JSONValue] = []
-        do {
-            try stage.present(paywallController)
-            steps.append("presented over the onboarding")
-        } catch {
-            let refused: JSONValue = ["code": .number(JSONNumber(error.code))]
-            steps.append(["refused": refused])
-        }
+        try stage.present(paywallController)
+        steps.append(["presented over the onboarding": .bool(paywallController.isPresented)])
         onboarding.dismiss(animated: true)
-        steps.append(["onboarding_presented": .bool(onboarding.isPresented)])
+        steps.append(
+            [
+                "onboarding dismissed": [
+                    "paywall_presented": .bool(paywallController.isPresented),
+                    "onboarding_presented": .bool(onboarding.isPresented),
+                ]
+            ])
+        onboarding.dismiss(animated: true)
+        steps.append(["onboarding dismissed again": ["onboarding_presented": .bool(onboarding.isPresented)]])
         try stage.present(paywallController)
         try app.logShowPaywall(paywall)
         steps.append(["paywall_presented": .bool(paywallController.isPresented)])

@@ -19,6 +19,11 @@ enum AdaptySimulatorProfiles {
     ) throws
         -> CassetteResponse
     {
+        // The SDK always names a profile (a UUID it made); an empty id is no profile (assumed answers: 404 to a
+        // read, 400 to a write, as the contract declares them).
+        if profileId.isEmpty, method == "POST" || method == "PATCH" {
+            throw AdaptySimulatorFailure.invalid("the profile id in the path must not be empty")
+        }
         switch method {
         case "GET":
             guard let row = try stored(profileId, db) else { throw AdaptySimulatorFailure.profileNotFound }
@@ -184,6 +189,9 @@ enum AdaptySimulatorEvents {
         for (index, event) in events.enumerated() {
             for key in requiredKeys where event[key] == nil {
                 throw AdaptySimulatorFailure.invalid("`events[\(index)].\(key)` is required")
+            }
+            guard let profile = event["profile_id"]?.stringValue, !profile.isEmpty else {
+                throw AdaptySimulatorFailure.invalid("`events[\(index)].profile_id` must be a profile id, not empty")
             }
         }
         for event in events {

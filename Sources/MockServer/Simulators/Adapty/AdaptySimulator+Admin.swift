@@ -13,7 +13,7 @@ extension AdaptySimulator {
     /// | `GET /apps/{prefix}/placements` | its placements |
     /// | `PUT /apps/{prefix}/placements/{id}` `{"kind":"paywall","placement_audience_version_id":"…","variations":[…],"audiences":[{"custom_attributes":{…},"placement_audience_version_id":"…","variations":[…]}],…}` | sets a placement |
     /// | `GET /apps/{prefix}/fallback-file` | the app's fallback file (format version 9) |
-    /// | `PUT /onboardings/{id}/script` `{"messages":[…]}` | the messages the onboarding's page posts |
+    /// | `PUT /onboardings/{id}/script` `{"messages":[…]}` | the messages the onboarding's page posts (`onboarding_completed` only on the screen `final`) |
     /// | `GET /events` | every event received, in order |
     /// | `GET /profiles/{id}` | a stored profile as the backend answers it |
     /// | `PUT /profiles/{id}/access-levels/{level}` `{"is_active":true,"vendor_product_id":"…",…}` | grants an access level (creating the profile if needed) |
@@ -83,6 +83,18 @@ extension AdaptySimulator {
         case ("PUT", let path) where path.count == 3 && path[0] == "onboardings" && path[2] == "script":
             guard let messages = try json()["messages"]?.arrayValue else {
                 throw AdaptySimulatorFailure.invalid("`messages` must be an array of page messages")
+            }
+            // The document: onboarding_completed fires when the user reaches the screen whose id is `final`.
+            for (index, message) in messages.enumerated()
+            where message["type"]?.stringValue == "analytics" && message["name"]?.stringValue == "onboarding_completed"
+            {
+                let meta = message["meta"]
+                let screen = (meta?["screen_cid"] ?? meta?["screenClientId"])?.stringValue
+                guard screen == "final" else {
+                    throw AdaptySimulatorFailure.invalid(
+                        "messages[\(index)]: an onboarding posts onboarding_completed only on the screen with id "
+                            + "`final`, not on \(screen.map { "`\($0)`" } ?? "a screen without an id")")
+                }
             }
             try AdaptyPlacementStore.saveScript(onboardingId: path[1], messages: messages, db)
             return .json(status: 200, ["onboarding_id": .string(path[1]), "messages": .array(messages)])

@@ -31,6 +31,10 @@ enum AdaptySimulatorRoute: Equatable {
         }
         guard segments.starts(with: ["api", "v1", "sdk"]) else { return nil }
         let rest = Array(segments.dropFirst(3))
+        // `…/profiles//`: the profile operations with an empty id (answered 400 or 404 there, as declared).
+        if rest == ["analytics", "profiles"], path.hasSuffix("/profiles//") {
+            return .profile(id: "")
+        }
         switch rest.count {
         case 1 where rest[0] == "events": return .events
         case 3 where rest[0] == "analytics" && rest[1] == "profiles": return .profile(id: rest[2])
