@@ -152,7 +152,7 @@ let adaptySDK: [Target] = [
     .testTarget(
         name: "AdaptyDocumentSamplesTests",
         dependencies: [
-            "AdaptySDK",
+            "AdaptySDK", "HarnessTesting",
             "JSONCore",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -181,7 +181,7 @@ let webEngageSDK: [Target] = [
     .testTarget(
         name: "WebEngageDocumentSamplesTests",
         dependencies: [
-            "WebEngageSDK", "JSONCore",
+            "WebEngageSDK", "HarnessTesting", "JSONCore",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]

@@ -1,12 +1,17 @@
 import AdaptySDK
 import Foundation
 import HTTPTypes
+import HarnessTesting
 import OpenAPIRuntime
 import Testing
 
-/// The document's samples run against a stub backend: the open-paywall sample fetches the paywall whose placement
-/// id is the action id and presents it once the onboarding is dismissed.
-@Suite("Onboarding event samples", .serialized)
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The document's samples run against the Adapty simulator (`.mockServer`): the open-paywall sample fetches the
+/// paywall whose placement id is the action id and presents it once the onboarding is dismissed.
+@Suite("Onboarding event samples", .serialized, .mockServer(.adapty))
 struct OnboardingEventSamplesTests {
     private static let meta =
         #""meta":{"onboarding_id":"onboarding_123","screen_cid":"pricing_screen","screen_index":2,"total_screens":4}"#
@@ -27,10 +32,11 @@ struct OnboardingEventSamplesTests {
     func openPaywall() async throws {
         Adapty.resetShared()
         defer { Adapty.resetShared() }
+        let scope = try MockServerScope.required()
         try Adapty.activate(
             with: AdaptyConfiguration(
-                apiKey: "public_live_sample.key", hosts: .simulator(URL(string: "http://samples.local/adapty")!)),
-            transport: SampleBackend())
+                apiKey: "public_live_Adapty5im.DemoKey2026xSimulator", hosts: .simulator(scope.baseURL(for: .adapty))),
+            transport: URLSessionClient())
         let samples = OnboardingEventSamples()
         let onboarding = try controller(samples)
         try samples.stage.present(onboarding)
@@ -64,26 +70,23 @@ struct OnboardingEventSamplesTests {
     }
 }
 
-/// Answers the profile and paywall requests of the open-paywall sample.
-private struct SampleBackend: ClientTransport {
+/// The app's HTTP client: URLSession, as an app's `ClientTransport` would be.
+struct URLSessionClient: ClientTransport {
     func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let path = request.path ?? ""
-        let json: String
-        if path.contains("/profiles/") {
-            json = #"{"data":{"attributes":{"profile_id":"p","segment_hash":"s"}}}"#
-        } else {
-            let segments = path.split(separator: "/").map(String.init)
-            let placement =
-                segments.firstIndex(of: "variations").flatMap { index in
-                    index + 1 < segments.count ? segments[index + 1] : nil
-                } ?? ""
-            json =
-                #"{"meta":{"placement":{"developer_id":"\#(placement)","placement_audience_version_id":"a","is_tracking_purchases":true},"response_created_at":1},"data":[{"variation_id":"v1","weight":100,"paywall_name":"Premium","paywall_builder":{"paywall_builder_id":"b1","lang":"en"},"products":[]}]}"#
+        var urlRequest = URLRequest(url: URL(string: baseURL.absoluteString + (request.path ?? ""))!)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.canonicalName)
         }
+        if let body { urlRequest.httpBody = try await Data(collecting: body, upTo: 1 << 24) }
+        let (data, response) = try await URLSession.shared.data(for: urlRequest)
+        let answer = try #require(response as? HTTPURLResponse)
         var fields = HTTPFields()
-        fields[.contentType] = "application/json"
-        return (HTTPResponse(status: .ok, headerFields: fields), HTTPBody(json))
+        for case (let name as String, let value as String) in answer.allHeaderFields {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        return (HTTPResponse(status: .init(code: answer.statusCode), headerFields: fields), HTTPBody(data))
     }
 }

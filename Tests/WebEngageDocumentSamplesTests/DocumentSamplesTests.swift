@@ -1,170 +1,137 @@
 import Foundation
+import HTTPTypes
+import HarnessTesting
+import JSONCore
+import OpenAPIRuntime
 import Synchronization
 import Testing
 import WebEngageSDK
 
-// The Swift samples of WebEngage's "App In-line Content" page (iOS), UIKit lines aside: view controllers become
-// plain classes with the same lifecycle methods, `@IBOutlet` views become stored views, and `Error` is written
-// `any Error` (Swift 6 with ExistentialAny).
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// Initialization: the personalization SDK starts after the core SDK.
-enum AppDelegate {
-    static func didFinishLaunching() -> Bool {
-        // WebEngage.sharedInstance().application(application, didFinishLaunchingWithOptions: launchOptions)
-        WEPersonalization.shared.initialise()
-        return true
-    }
-}
-
-/// Configuring property, tagging the screen, both callbacks, and unregistering.
-final class ViewController: WEPlaceholderCallback, WECampaignCallback {
-    let inlinePlaceholderView: WEInlineView! = WEInlineView(tag: 1002)
-    let iosPropertyId = 1002
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    let ios_property_id = 1002
-    private let log = Mutex<[String]>([])
-
-    var calls: [String] { log.withLock { $0 } }
-
-    func viewDidLoad() {
-        inlinePlaceholderView.WEGExpHeight = 180
-        inlinePlaceholderView.attach()
-        WEPersonalization.shared.registerWECampaignCallback(self)
-    }
-
-    func viewWillAppear(_ animated: Bool) {
-        //Tagging your screen
-        WebEngage.sharedInstance().analytics.navigatingToScreen(withName: "screen_name")
-        // registering for the callback
-        WEPersonalization.shared.registerWEPlaceholderCallback(iosPropertyId, self)
-    }
-
-    func viewWillDisappear(_ animated: Bool) {
-        //Unregister Placeholder callback
-        WEPersonalization.shared.unregisterWEPlaceholderCallback(ios_property_id)
-
-        //Unregister Campaign callback
-        WEPersonalization.shared.unregisterWECampaignCallback(self)
-    }
-
-    public func onDataReceived(_ data: WEGCampaignData) {
-        log.withLock { $0.append("onDataReceived") }
-    }
-
-    public func onRendered(data: WEGCampaignData) {
-        log.withLock { $0.append("onRendered") }
-    }
-
-    public func onPlaceholderException(
-        _ campaignId: String?,
-        _ targetViewId: String,
-        _ exception: any Error
-    ) {
-        log.withLock { $0.append("onPlaceholderException") }
-    }
-
-    func onCampaignPrepared(_ data: WEGCampaignData) -> WEGCampaignData {
-        log.withLock { $0.append("onCampaignPrepared") }
-        return data
-    }
-
-    func onCampaignShown(data: WEGCampaignData) {
-        log.withLock { $0.append("onCampaignShown") }
-    }
-
-    func onCampaignClicked(
-        actionId: String,
-        deepLink: String,
-        data: WEGCampaignData
-    ) -> Bool {
-        log.withLock { $0.append("onCampaignClicked \(actionId)") }
-        return false
-    }
-
-    func onCampaignException(
-        _ campaignId: String?,
-        _ targetViewId: String,
-        _ exception: any Error
-    ) {
-        log.withLock { $0.append("onCampaignException") }
-    }
-}
-
-/// Custom views: the app renders the data and records the impression and the click.
-final class CustomViewController: WEPlaceholderCallback {
-    let weAnalytics: WEAnalytics? = WebEngage.sharedInstance().analytics
-    let iosPropertyId = 1
-    let received = Mutex<[WEGCampaignData]>([])
-
-    func viewWillAppear(_ animated: Bool) {
-        weAnalytics?.navigatingToScreen(withName: "screen")
-        WEPersonalization.shared.registerWEPlaceholderCallback(iosPropertyId, self)
-    }
-
-    func onDataReceived(_ data: WEGCampaignData) {
-        received.withLock { $0.append(data) }
-        //attributes: any custom dictionary [:] of data you want to record with this event
-        data.trackImpression(attributes: nil)
-    }
-
-    func userTapped() {
-        guard let data = received.withLock({ $0.first }) else { return }
-        data.trackClick(attributes: nil)
-    }
-}
-
-/// TableView: a cell's WEInlineView loaded with its row's tag.
-final class InlineCell: WEPlaceholderCallback {
-    let inlineView: WEInlineView! = WEInlineView()
-    let rendered = Mutex(0)
-
-    func onRendered(data: WEGCampaignData) { rendered.withLock { $0 += 1 } }
-}
-
-@Suite("App In-line Content samples", .serialized)
+/// The page's samples against the WebEngage simulator (`.mockServer`): the shared core configured as an app
+/// configures it, the samples' screens set up through the simulator's admin API.
+@Suite("App In-line Content page samples", .serialized, .mockServer(.webEngage))
 struct DocumentSamplesTests {
-    @Test("Init, property, screen tag, callbacks and unregister run in the page's order")
-    func placeholderAndCampaignCallbacks() async {
-        let server = SampleServer.configureShared()
-        #expect(AppDelegate.didFinishLaunching())
-        let controller = ViewController()
+    private static let opened = Mutex<[String]>([])
+
+    /// Configures the shared core for the simulator, in manual work mode, and gives the samples' screens their
+    /// properties: `Screen_Name` 1002 (Text), `screen_name` 1 (Banner), `screen` 1003 (Custom).
+    private func configure() async throws -> MockServerScope {
+        let scope = try MockServerScope.required()
+        WebEngage.sharedInstance().configure(
+            WebEngageConfiguration(
+                licenseCode: "~10a5cb78d", baseURL: scope.baseURL(for: .webEngage), luid: "luid-samples"),
+            transport: URLSessionClient())
+        WEPersonalization.shared.workMode = .manual
+        WEPersonalization.shared.linkOpener = .custom { url in Self.opened.withLock { $0.append(url.absoluteString) } }
+        for (screen, tag, variation, campaign) in [
+            ("Screen_Name", "1002", "v-text-1", "c-text-1"), ("screen_name", "1", "v-banner-1", "c-banner-1"),
+            ("screen", "1003", "v-custom-1", "c-custom-1"),
+        ] {
+            try await scope.admin.vendor(
+                .webEngage, "PUT", "screens/\(screen)/properties/\(tag)",
+                json: Data(
+                    #"{"variation_id":"\#(variation)","campaign_id":"\#(campaign)","failure_timeout":2000}"#.utf8))
+        }
+        return scope
+    }
+
+    private func events(_ scope: MockServerScope) async throws -> [String] {
+        let body = try await scope.admin.vendor(.webEngage, "GET", "events")
+        return (try JSONValue(parsing: body))["events"]?.arrayValue?.compactMap { $0["event_name"]?.stringValue } ?? []
+    }
+
+    @Test("Initialised after the core, a tagged screen's Text campaign goes prepared, data, rendered, shown")
+    func lifecycle() async throws {
+        let scope = try await configure()
+        #expect(AppDelegate().application(UIApplication(), didFinishLaunchingWithOptions: nil))
+        let controller = InlineViewController()
+        let view = WEInlineView(tag: 1002)
+        controller.inlinePlaceholderView = view
+        controller.setExpectedHeight()
+        #expect(controller.inlinePlaceholderView.WEGExpHeight == 180)
+        controller.inlinePlaceholderView.attach()
         controller.viewDidLoad()
         controller.viewWillAppear(true)
         await WEPersonalization.shared.waitUntilIdle()
+        // onCampaignPrepared is the first callback; Banner and Text are rendered by the SDK.
         #expect(
-            controller.calls == ["onCampaignPrepared", "onDataReceived", "onRendered", "onCampaignShown"])
+            controller.calls.withLock { $0 } == [
+                "onCampaignPrepared", "onDataReceived", "onRendered", "onCampaignShown",
+            ])
+        guard case .campaign(let data) = controller.inlinePlaceholderView.displayed else {
+            Issue.record("the view shows \(controller.inlinePlaceholderView.displayed)")
+            return
+        }
+        // WECampaignData: targetViewId, campaignId and a WECampaignContent (not optional) with its custom data.
+        let content: WECampaignContent = data.content
+        #expect(data.targetViewId == "1002")
+        #expect(data.campaignId == "c-text-1")
+        #expect(content.layout == .text)
+        // The sample returns false: the SDK opens the link itself.
         controller.inlinePlaceholderView.click()
         await WEPersonalization.shared.waitUntilIdle()
-        #expect(controller.calls.last == "onCampaignClicked a1")
+        let clicked = try #require(controller.calls.withLock { $0.last })
+        #expect(clicked.hasPrefix("onCampaignClicked"))
+        #expect(Self.opened.withLock { $0.last }.map { clicked.hasSuffix(" \($0)") } == true)
         controller.viewWillDisappear(true)
-        #expect(server.paths.contains { $0.contains("APP_PERSONALIZATION-v2") })
-        controller.inlinePlaceholderView.removeFromSuperview()
+        view.removeFromSuperview()
+        #expect(try await events(scope).contains("app_personalization_click"))
     }
 
-    @Test("A Custom view records its impression and click through WECampaignData")
-    func customView() async {
-        let server = SampleServer.configureShared()
-        #expect(AppDelegate.didFinishLaunching())
+    @Test("A tagged screen alone fetches its properties; a table cell loads its WEInlineView by tag")
+    func tableCell() async throws {
+        _ = try await configure()
+        #expect(AppDelegate().application(UIApplication(), didFinishLaunchingWithOptions: nil))
+        TaggedViewController().viewWillAppear(true)
+        #expect(WebEngage.sharedInstance().analytics.currentScreen == "screen_name")
+        let cell = InlineCell()
+        let view = WEInlineView()
+        cell.inlineView = view
+        loadCell(cell)
+        await WEPersonalization.shared.waitUntilIdle()
+        #expect(cell.rendered.withLock { $0 } == 1)
+        view.removeFromSuperview()
+        WEPersonalization.shared.unregisterWEPlaceholderCallback(1)
+    }
+
+    @Test("A Custom view gets its data in onDataReceived and records the impression and the click itself")
+    func customView() async throws {
+        let scope = try await configure()
+        #expect(AppDelegate().application(UIApplication(), didFinishLaunchingWithOptions: nil))
         let controller = CustomViewController()
         controller.viewWillAppear(true)
         await WEPersonalization.shared.waitUntilIdle()
-        controller.userTapped()
+        controller.userClicked()
         await WEPersonalization.shared.waitUntilIdle()
-        #expect(controller.received.withLock { $0.first?.campaignId } == "c1")
-        #expect(server.paths.filter { $0.hasSuffix("/events") }.count == 2)
+        let data = try #require(controller.received.withLock { $0.first })
+        #expect(data.content.layout == .custom)
+        #expect(!data.content.customData.isEmpty)
+        #expect(try await events(scope) == ["app_personalization_view", "app_personalization_click"])
         WEPersonalization.shared.unregisterWEPlaceholderCallback(controller.iosPropertyId)
     }
+}
 
-    @Test("A table cell loads its WEInlineView with load(tag:callbacks:)")
-    func tableCell() async {
-        _ = SampleServer.configureShared()
-        #expect(AppDelegate.didFinishLaunching())
-        WebEngage.sharedInstance().analytics.navigatingToScreen(withName: "screen_name")
-        let cell = InlineCell()
-        cell.inlineView.load(tag: 1002, callbacks: cell)
-        await WEPersonalization.shared.waitUntilIdle()
-        #expect(cell.rendered.withLock { $0 } == 1)
-        cell.inlineView.removeFromSuperview()
-        WEPersonalization.shared.unregisterWEPlaceholderCallback(1002)
+/// The app's HTTP client: URLSession, as an app's `ClientTransport` would be.
+struct URLSessionClient: ClientTransport {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var urlRequest = URLRequest(url: URL(string: baseURL.absoluteString + (request.path ?? ""))!)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.canonicalName)
+        }
+        if let body { urlRequest.httpBody = try await Data(collecting: body, upTo: 1 << 24) }
+        let (data, response) = try await URLSession.shared.data(for: urlRequest)
+        let answer = try #require(response as? HTTPURLResponse)
+        var fields = HTTPFields()
+        for case (let name as String, let value as String) in answer.allHeaderFields {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        return (HTTPResponse(status: .init(code: answer.statusCode), headerFields: fields), HTTPBody(data))
     }
 }
