@@ -4,8 +4,11 @@ import Foundation
 /// HOLD while its plugins run; when they all finish within `Augmentation.augmentationTimeout` it becomes
 /// NOT_POSTED with their attributes, otherwise EXPIRED as it was. Both are posted.
 public struct UBFAugmentationPlugin: Sendable {
+    /// The plugin's name (for diagnostics).
     public var name: String
     let augment: @Sendable (UBFEvent) async throws -> UBFEvent
+    /// A ``UBFAugmentationPluginProtocol`` plugin whose `processSyncronously` is true: run before the others.
+    var runsFirst = false
 
     public init(name: String, augment: @escaping @Sendable (UBFEvent) async throws -> UBFEvent) {
         self.name = name
@@ -77,7 +80,7 @@ struct UBFAugmenter: Sendable {
     /// finish within the timeout (or one of them failed).
     func augment(_ event: UBFEvent) async -> (UBFEvent, EngageEventStatus) {
         guard !plugins.isEmpty else { return (event, .notPosted) }
-        let plugins = self.plugins
+        let plugins = self.plugins.filter(\.runsFirst) + self.plugins.filter { !$0.runsFirst }
         let clock = self.clock
         let timeout = self.timeout
         return await withTaskGroup(of: UBFEvent?.self) { group in

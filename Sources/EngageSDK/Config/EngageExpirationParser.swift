@@ -17,6 +17,11 @@ public struct EngageExpirationParser: Sendable, Hashable {
     /// The expiry: the absolute date, or `from` plus the relative span. Nil only for a nil input.
     public var expirationDate: Date?
 
+    /// The README's `initWithExpirationString:fromDate:`: ``init(_:from:)``.
+    public init(expirationString: String?, fromDate: Date) {
+        self.init(expirationString, from: fromDate)
+    }
+
     /// Parses `text` relative to `from` (default now).
     public init(_ text: String?, from: Date = Date()) {
         guard let text else {

@@ -2,7 +2,10 @@ import Foundation
 
 /// What ``MobileIdentityManager/setupRecipient()`` leaves behind.
 public struct SetupRecipientResult: Sendable, Hashable {
+    /// The recipient the mobile user id belongs to.
     public var recipientID: String
+    /// The README's `[result recipientId]`: ``recipientID``.
+    public var recipientId: String { recipientID }
 
     public init(recipientID: String) {
         self.recipientID = recipientID
@@ -12,9 +15,18 @@ public struct SetupRecipientResult: Sendable, Hashable {
 /// What ``MobileIdentityManager/checkIdentity(_:)`` found: the recipient the app now is, the one merged
 /// into it (nil when none was), and the app's mobile user id.
 public struct CheckIdentityResult: Sendable, Hashable {
+    /// The recipient the app now is (the README's "Current recipient id").
     public var recipientID: String
+    /// The recipient merged into it, nil when none was.
     public var mergedRecipientID: String?
+    /// The app's mobile user id.
     public var mobileUserID: String
+    /// The README's `[result recipientId]`: ``recipientID``.
+    public var recipientId: String { recipientID }
+    /// The README's `[result mergedRecipientId]`: ``mergedRecipientID``.
+    public var mergedRecipientId: String? { mergedRecipientID }
+    /// The README's `[result mobileUserId]`: ``mobileUserID``.
+    public var mobileUserId: String { mobileUserID }
 
     public init(recipientID: String, mergedRecipientID: String?, mobileUserID: String) {
         self.recipientID = recipientID
