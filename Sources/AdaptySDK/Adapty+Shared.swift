@@ -43,6 +43,9 @@ extension Adapty {
         return adapty
     }
 
+    /// The paywall of `placementId` from the shared instance (see
+    /// ``Adapty/getPaywall(placementId:locale:fetchPolicy:loadTimeout:)``); the page fetches the paywall of an
+    /// open-paywall action with it.
     public static func getPaywall(
         placementId: String, locale: String? = nil, fetchPolicy: AdaptyPlacementFetchPolicy = .default,
         loadTimeout: TimeInterval? = nil
@@ -51,6 +54,7 @@ extension Adapty {
             placementId: placementId, locale: locale, fetchPolicy: fetchPolicy, loadTimeout: loadTimeout)
     }
 
+    /// The onboarding of `placementId` from the shared instance.
     public static func getOnboarding(
         placementId: String, locale: String? = nil, fetchPolicy: AdaptyPlacementFetchPolicy = .default,
         loadTimeout: TimeInterval? = nil
@@ -59,10 +63,12 @@ extension Adapty {
             placementId: placementId, locale: locale, fetchPolicy: fetchPolicy, loadTimeout: loadTimeout)
     }
 
+    /// The profile, from the shared instance.
     public static func getProfile() async throws(AdaptyError) -> AdaptyProfile {
         try await activated().getProfile()
     }
 
+    /// Sends `params` for the profile, from the shared instance.
     public static func updateProfile(params: AdaptyProfileParameters) async throws(AdaptyError) -> AdaptyProfile {
         try await activated().updateProfile(params: params)
     }

@@ -9,6 +9,7 @@ import Synchronization
 /// The documented static API (`Adapty.activate(with:)`, `Adapty.getPaywall(placementId:)`) forwards to the
 /// instance made by `activate` (see `Adapty+Shared.swift`).
 public final class Adapty: Sendable {
+    /// What the instance was activated with.
     public let configuration: AdaptyConfiguration
     let backend: AdaptyBackend
     let profileStore: any AdaptyProfileStore

@@ -5,7 +5,9 @@ public import Foundation
 public struct AdaptyConfiguration: Sendable, Hashable {
     /// The public SDK key (`public_live_….…`).
     public var apiKey: String
+    /// The app's own id for the user, if known at activation.
     public var customerUserId: String?
+    /// The backend cluster the key belongs to.
     public var serverCluster: AdaptyServerCluster
     /// Hosts that replace the cluster's (a simulator's base URLs).
     public var hosts: AdaptyHosts?
@@ -14,6 +16,7 @@ public struct AdaptyConfiguration: Sendable, Hashable {
     /// The device as the `installation_meta` and global headers report it.
     public var device: AdaptyDeviceInfo
 
+    /// A configuration; unset values take the SDK's defaults.
     public init(
         apiKey: String, customerUserId: String? = nil, serverCluster: AdaptyServerCluster = .default,
         hosts: AdaptyHosts? = nil, analyticsDisabled: Bool = false, device: AdaptyDeviceInfo = AdaptyDeviceInfo()
@@ -40,8 +43,11 @@ public struct AdaptyConfiguration: Sendable, Hashable {
 
 /// The documented server clusters.
 public enum AdaptyServerCluster: String, Sendable, Hashable, CaseIterable {
+    /// The default cluster.
     case `default`
+    /// The EU cluster.
     case eu
+    /// The China cluster.
     case cn
 
     /// The main, fallback and configs hosts of the cluster (EU has no fallback host of its own and uses the
@@ -67,9 +73,12 @@ public enum AdaptyServerCluster: String, Sendable, Hashable, CaseIterable {
 /// One host: the server URL requests are sent to and the path the API lives under there (`/api/v1`), kept apart
 /// so a transport that re-targets the server URL (a recorder, a proxy) keeps the API path.
 public struct AdaptyHost: Sendable, Hashable {
+    /// The host's URL.
     public var serverURL: URL
+    /// The path every request starts with on that host (`/api/v1`).
     public var pathPrefix: String
 
+    /// A host at `serverURL` whose requests start with `pathPrefix`.
     public init(serverURL: URL, pathPrefix: String) {
         self.serverURL = serverURL
         self.pathPrefix = pathPrefix
@@ -86,10 +95,14 @@ public struct AdaptyHost: Sendable, Hashable {
 
 /// The hosts the SDK uses.
 public struct AdaptyHosts: Sendable, Hashable {
+    /// The main API host.
     public var main: AdaptyHost
+    /// The fallback host, asked when the main one fails.
     public var fallback: AdaptyHost
+    /// The host of view configurations.
     public var configs: AdaptyHost
 
+    /// The three hosts.
     public init(main: AdaptyHost, fallback: AdaptyHost, configs: AdaptyHost) {
         self.main = main
         self.fallback = fallback
@@ -108,15 +121,24 @@ public struct AdaptyHosts: Sendable, Hashable {
 
 /// What the device reports about itself (`installation_meta`, the global headers).
 public struct AdaptyDeviceInfo: Sendable, Hashable {
+    /// The device's id.
     public var deviceId: String
+    /// The app's version.
     public var appVersion: String?
+    /// The app's build.
     public var appBuild: String?
+    /// The device model.
     public var device: String
+    /// The operating system and its version.
     public var os: String
+    /// The platform (`iOS`).
     public var platform: String
+    /// The device's locale.
     public var locale: String
+    /// The device's time zone.
     public var timezone: String
 
+    /// A configuration; unset values take the SDK's defaults.
     public init(
         deviceId: String = "00000000-0000-4000-8000-00000000d001", appVersion: String? = "1.0.0",
         appBuild: String? = "1", device: String = "iPhone15,2", os: String = "18.0", platform: String = "iOS",

@@ -47,6 +47,7 @@ public enum AdaptyError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     /// The error domain of `AdaptyError` on Apple platforms.
     public static let errorDomain = "AdaptyErrorDomain"
 
+    /// What went wrong and what to do next.
     public var description: String {
         let code = "AdaptyError \(adaptyErrorCode.rawValue) \(adaptyErrorCode)"
         switch self {
@@ -74,6 +75,7 @@ public enum AdaptyError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 
     /// The cross-platform plugin form: `{"adapty_code": <int>, "message": "…", "detail": "…"}`.

@@ -4,13 +4,17 @@ public import Foundation
 /// `onboardingController(_:didFailWithError:)` and thrown by `AdaptyUI`. It mirrors the documented type, so it
 /// lives beside ``AdaptyError`` (which it wraps where a UI call fails in the core).
 public enum AdaptyUIError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// The platform has no Adapty UI (4001).
     case platformNotSupported
     /// A UI call came before `Adapty.activate(with:)`.
     case adaptyNotActivated
+    /// A UI call came before AdaptyUI was activated (4003).
     case adaptyUINotActivated
+    /// AdaptyUI was activated twice (4005).
     case activateOnce
     /// The paywall has no view configuration the headless UI can use (no `paywall_builder`).
     case unsupportedTemplate(String)
+    /// A view component has another type than the configuration says (4103).
     case wrongComponentType(String)
     /// The onboarding page could not be loaded or sent something it should not.
     case webKit(String)
@@ -31,8 +35,10 @@ public enum AdaptyUIError: Error, Sendable, Hashable, CustomStringConvertible, L
         }
     }
 
+    /// The error domain of the vendor SDK's UI errors.
     public static let errorDomain = "AdaptyUIErrorDomain"
 
+    /// The code and what went wrong.
     public var description: String {
         switch self {
         case .platformNotSupported: "AdaptyUIError 4001: this platform has no Adapty UI"
@@ -46,5 +52,6 @@ public enum AdaptyUIError: Error, Sendable, Hashable, CustomStringConvertible, L
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

@@ -8,6 +8,7 @@ import Synchronization
 /// `new_onboarding_screen_showed` event, and the variation id is persisted once when the view has appeared,
 /// the page has loaded and the placement tracks purchases.
 public final class AdaptyOnboardingController: AdaptyPresentable {
+    /// The onboarding the view shows.
     public let onboarding: AdaptyOnboarding
     let adapty: Adapty?
     private let delegateBox: Mutex<(any AdaptyOnboardingControllerDelegate)?>

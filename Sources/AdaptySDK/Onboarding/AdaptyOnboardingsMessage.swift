@@ -5,11 +5,17 @@ public import JSONCore
 /// documentation shows: snake_case as the page sends them (`action_id`, `screen_cid`, `total_screens`) and
 /// camelCase as the documentation prints them (`actionId`, `screenClientId`, `screensTotal`).
 public enum AdaptyOnboardingsMessage: Sendable, Hashable {
+    /// `analytics`: an analytics event.
     case analytics(AdaptyOnboardingsAnalyticsEvent)
+    /// `state_updated`: an input element changed.
     case stateUpdated(AdaptyOnboardingsStateUpdatedAction)
+    /// `open_paywall`: a button that opens a paywall was tapped.
     case openPaywall(AdaptyOnboardingsOpenPaywallAction)
+    /// `custom`: a button with a custom action was tapped.
     case custom(AdaptyOnboardingsCustomAction)
+    /// `close`: a button with the close action was tapped.
     case close(AdaptyOnboardingsCloseAction)
+    /// `onboarding_loaded`: the onboarding finished loading.
     case didFinishLoading(OnboardingsDidFinishLoadingAction)
 
     /// Why a message was not delivered.
@@ -21,6 +27,7 @@ public enum AdaptyOnboardingsMessage: Sendable, Hashable {
         /// A key the type needs is missing or has the wrong JSON type.
         case missingKey(type: String, key: String)
 
+        /// Why the message was not delivered.
         public var description: String {
             switch self {
             case .notJSON(let detail): "the onboarding message is not a JSON object: \(detail)"

@@ -9,6 +9,7 @@ public enum AdaptyPlacementFetchPolicy: Sendable, Hashable {
     /// The cached copy when it is younger than `maxAge` seconds, else load.
     case returnCacheDataIfNotExpiredElseLoad(maxAge: TimeInterval)
 
+    /// ``reloadRevalidatingCacheData``.
     public static let `default` = AdaptyPlacementFetchPolicy.reloadRevalidatingCacheData
 }
 

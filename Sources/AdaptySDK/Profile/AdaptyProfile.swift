@@ -3,24 +3,38 @@ public import JSONCore
 
 /// The profile as the backend returns it (`data` or `data.attributes` of the profile endpoints).
 public struct AdaptyProfile: Sendable, Hashable {
+    /// The profile's id.
     public var profileId: String
+    /// The app's own id for the user.
     public var customerUserId: String?
+    /// The hash of the segments the profile is in.
     public var segmentHash: String
+    /// Whether the profile is a test user.
     public var isTestUser: Bool
     /// The profile's version (`timestamp`).
     public var version: Int64
+    /// The custom attributes.
     public var customAttributes: JSONValue
     /// Access levels by id (`paid_access_levels`).
     public var accessLevels: [String: AccessLevel]
 
+    /// An access level of the profile.
     public struct AccessLevel: Sendable, Hashable {
+        /// The access level's id.
         public var id: String
+        /// Whether it is active now.
         public var isActive: Bool
+        /// The product that granted it.
         public var vendorProductId: String
+        /// The store of the purchase.
         public var store: String
+        /// When it was activated.
         public var activatedAt: Date?
+        /// When it expires, if it does.
         public var expiresAt: Date?
+        /// Whether it never expires.
         public var isLifetime: Bool
+        /// Whether it renews.
         public var willRenew: Bool
     }
 
@@ -53,16 +67,24 @@ public struct AdaptyProfile: Sendable, Hashable {
 
 /// What `updateProfile(params:)` changes; nil members are not sent.
 public struct AdaptyProfileParameters: Sendable, Hashable {
+    /// The first name.
     public var firstName: String?
+    /// The last name.
     public var lastName: String?
+    /// The gender.
     public var gender: String?
     /// `yyyy-MM-dd`.
     public var birthday: String?
+    /// The e-mail address.
     public var email: String?
+    /// The phone number.
     public var phoneNumber: String?
+    /// Custom attributes to set.
     public var customAttributes: [String: String]?
+    /// Whether analytics are off for the profile.
     public var analyticsDisabled: Bool?
 
+    /// Parameters; nil members are not sent.
     public init(
         firstName: String? = nil, lastName: String? = nil, gender: String? = nil, birthday: String? = nil,
         email: String? = nil, phoneNumber: String? = nil, customAttributes: [String: String]? = nil,
@@ -100,6 +122,8 @@ public struct AdaptyProfileParameters: Sendable, Hashable {
 /// How the last profile answer was used: decoded, or kept from the cache because `x-response-hash` equalled the
 /// hash the SDK sent.
 public enum AdaptyProfileResponseUse: String, Sendable, Hashable {
+    /// The answer's profile was decoded.
     case decoded
+    /// The profile was unchanged: the cached copy was kept.
     case unchangedKeptCache = "unchanged-kept-cache"
 }

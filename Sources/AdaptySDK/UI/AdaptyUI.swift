@@ -6,16 +6,21 @@ import Synchronization
 public enum AdaptyUI {
     /// What a paywall view is built from: the paywall and its builder configuration (`paywall_builder`).
     public struct PaywallConfiguration: Sendable, Hashable {
+        /// The paywall.
         public var paywall: AdaptyPaywall
+        /// The locale the view is built in.
         public var locale: String
+        /// The builder configuration (`paywall_builder`).
         public var builder: JSONValue
     }
 
     /// What an onboarding view is built from.
     public struct OnboardingConfiguration: Sendable, Hashable {
+        /// The onboarding.
         public var onboarding: AdaptyOnboarding
         /// The page the view loads, requested with `Accept-Language` = the locale with `_` replaced by `-`.
         public var pageURL: URL
+        /// The `Accept-Language` the page is requested with.
         public var acceptLanguage: String
     }
 
@@ -68,18 +73,23 @@ public enum AdaptyUI {
 
 /// What an app implements to follow a paywall view. Every method has a default that does nothing.
 public protocol AdaptyPaywallControllerDelegate: AnyObject, Sendable {
+    /// The paywall view appeared.
     func paywallControllerDidAppear(_ controller: AdaptyPaywallController)
+    /// The user picked `product`.
     func paywallController(_ controller: AdaptyPaywallController, didSelectProduct product: AdaptyPaywallProduct)
 }
 
 extension AdaptyPaywallControllerDelegate {
+    /// Does nothing.
     public func paywallControllerDidAppear(_ controller: AdaptyPaywallController) {}
+    /// Does nothing.
     public func paywallController(_ controller: AdaptyPaywallController, didSelectProduct product: AdaptyPaywallProduct)
     {}
 }
 
 /// The headless paywall view: its configuration and products, and whether it is on screen.
 public final class AdaptyPaywallController: AdaptyPresentable {
+    /// What the view is built from.
     public let configuration: AdaptyUI.PaywallConfiguration
     private let delegateBox: Mutex<(any AdaptyPaywallControllerDelegate)?>
     private let stage = Mutex<AdaptyUIStage?>(nil)
@@ -89,9 +99,12 @@ public final class AdaptyPaywallController: AdaptyPresentable {
         delegateBox = Mutex(delegate)
     }
 
+    /// The paywall.
     public var paywall: AdaptyPaywall { configuration.paywall }
+    /// Whether the paywall is on a stage.
     public var isPresented: Bool { stage.withLock { $0 != nil } }
 
+    /// Called by the stage once it shows the paywall; tells the delegate.
     public func didAppear(on stage: AdaptyUIStage) {
         self.stage.withLock { $0 = stage }
         if let delegate = delegateBox.withLock({ $0 }) { delegate.paywallControllerDidAppear(self) }

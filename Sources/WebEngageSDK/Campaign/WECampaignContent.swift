@@ -33,6 +33,7 @@ public struct WECampaignContent: Sendable, Hashable {
     /// Nested contents (`child`).
     public var children: [WECampaignContent]
 
+    /// Content with the given layout code, properties, custom data and children (for tests and app-built data).
     public init(
         layoutType: String, subLayoutType: String? = nil, properties: [String: JSONValue] = [:],
         customData: [String: JSONValue] = [:], children: [WECampaignContent] = []

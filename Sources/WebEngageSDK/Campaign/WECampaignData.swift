@@ -107,5 +107,6 @@ public final class WECampaignData: Sendable, CustomStringConvertible {
         json.serialized([.sortedKeys])
     }
 
+    /// The campaign as ``toJSONString()`` writes it.
     public var description: String { toJSONString() }
 }

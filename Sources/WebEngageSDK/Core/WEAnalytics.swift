@@ -68,9 +68,13 @@ public struct WEAnalytics: Sendable {
 /// A system event as uploaded: its name, the SDK's attributes (`system_data`) and the campaign's or app's
 /// attributes (`event_data`).
 public struct WESystemEvent: Sendable, Hashable {
+    /// The event name (`app_personalization_view`, `_click`, `_failed`, `_control_group`).
     public var name: String
+    /// The SDK's attributes: `p_id`, `id` (variation), `experiment_id` (campaign), and more per event.
     public var systemData: JSONObject
+    /// The campaign's custom data with the app's attributes, or the failure `reason`.
     public var eventData: JSONObject
+    /// When the event happened, on the core's wall time.
     public var time: Date
 
     /// The upload form: `{"event_name","category":"system","system_data","event_data","event_time"}`.

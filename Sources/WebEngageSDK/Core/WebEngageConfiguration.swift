@@ -10,6 +10,7 @@ public struct WebEngageConfiguration: Sendable, Hashable {
     /// The anonymous id of this device's user, kept across launches by the app.
     public var luid: String
 
+    /// The account's `licenseCode`, the API at `baseURL`, the device user `luid`.
     public init(licenseCode: String, baseURL: URL = WebEngageConfiguration.defaultBaseURL, luid: String) {
         self.licenseCode = licenseCode
         self.baseURL = baseURL

@@ -50,6 +50,7 @@ public enum WebEngageError: Error, Sendable, Hashable, CustomStringConvertible, 
         }
     }
 
+    /// What went wrong, with the campaign, the property and what to do next.
     public var description: String {
         switch self {
         case .timeout(let campaign, let target, let limit, let elapsed):
@@ -73,5 +74,6 @@ public enum WebEngageError: Error, Sendable, Hashable, CustomStringConvertible, 
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

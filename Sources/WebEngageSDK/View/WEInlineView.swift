@@ -8,8 +8,11 @@ import Synchronization
 public final class WEInlineView: Sendable {
     /// What the view shows.
     public enum Displayed: Sendable {
+        /// Nothing: no campaign yet, or none for this screen.
         case nothing
+        /// A Banner or Text campaign the SDK rendered.
         case campaign(WECampaignData)
+        /// The property's default content (no campaign, or the campaign failed).
         case defaultContent(WECampaignContent)
     }
 
