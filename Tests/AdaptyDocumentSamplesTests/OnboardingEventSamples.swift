@@ -1,113 +1,100 @@
+// swift-format-ignore-file
+// (the page's samples are kept as the page prints them)
 import AdaptySDK
 import Foundation
 import Synchronization
 
-/// The Swift samples of Adapty's "Handle onboarding events in iOS SDK", compiled against AdaptySDK. Changes to
-/// them: the UIKit presentation (`UIApplication…rootViewController.present`) becomes ``present(_:)`` on a headless
-/// stage, comments and `print` become entries of ``log``, and the analytics `switch` gets the `default:` its
-/// "Handle other cases as needed" comment asks for.
+// The Swift samples of Adapty's "Handle onboarding events in iOS SDK", verbatim inside the class that holds them,
+// compiled against AdaptySDK. UIKit does not exist here: `UIKitStandIns.swift` declares the UIKit names the
+// open-paywall sample uses (`UIApplication.shared.windows.first?.rootViewController`, `present(_:animated:)`) as a
+// stand-in that presents on a headless `AdaptyUIStage`. Edits, each one:
+// - the analytics `switch` gets `default: break` where its comment says "Handle other cases as needed": the page's
+//   table lists events (secondScreenPresented, userEmailCollected) the switch does not, so it is not exhaustive.
+// The page's `trackEvent(_:meta:…)` is the app's own function: it is defined below, beside the samples.
 final class OnboardingEventSamples: AdaptyOnboardingControllerDelegate, AdaptyPaywallControllerDelegate {
-    let stage = AdaptyUIStage()
     private let entries = Mutex<[String]>([])
-    private let paywalls: AsyncStream<AdaptyPaywallController>.Continuation
-    /// The paywall controllers the open-paywall sample presented, in order.
-    let presentedPaywalls: AsyncStream<AdaptyPaywallController>
-
-    init() {
-        (presentedPaywalls, paywalls) = AsyncStream.makeStream()
-    }
 
     var log: [String] { entries.withLock { $0 } }
 
-    private func note(_ line: String) { entries.withLock { $0.append(line) } }
-
-    private func trackEvent(
+    /// The app's analytics call the tracking sample makes.
+    func trackEvent(
         _ name: String, meta: AdaptyOnboardingsMetaParams, elementId: String? = nil, reply: String? = nil
     ) {
-        note(
-            "track \(name) \(meta.screenClientId)" + (elementId.map { " \($0)" } ?? "") + (reply.map { " \($0)" } ?? "")
-        )
-    }
-
-    // MARK: Custom actions
-
-    func onboardingController(
-        _ controller: AdaptyOnboardingController, onCustomAction action: AdaptyOnboardingsCustomAction
-    ) {
-        if action.actionId == "allowNotifications" {
-            note("request notification permissions")
+        entries.withLock {
+            $0.append("track \(name) \(meta.screenClientId)" + (elementId.map { " \($0)" } ?? "") + (reply.map { " \($0)" } ?? ""))
         }
     }
 
-    func onboardingController(_ controller: AdaptyOnboardingController, didFailWithError error: AdaptyUIError) {
-        note("error \(error.code)")
-    }
+    /// Stands in for the app's notification permission request.
+    private func note(_ line: String) { entries.withLock { $0.append(line) } }
 
-    // MARK: Closing the onboarding
+func onboardingController(_ controller: AdaptyOnboardingController, onCustomAction action: AdaptyOnboardingsCustomAction) {
+if action.actionId == "allowNotifications" {
+// Request notification permissions
+    note("request notification permissions")
+}
+}
+func onboardingController(_ controller: AdaptyOnboardingController, didFailWithError error: AdaptyUIError) {
+// Handle errors
+    note("error \(error.code)")
+}
 
-    func onboardingController(
-        _ controller: AdaptyOnboardingController, onCloseAction action: AdaptyOnboardingsCloseAction
-    ) {
-        controller.dismiss(animated: true)
-    }
+func onboardingController(_ controller: AdaptyOnboardingController, onCloseAction action: AdaptyOnboardingsCloseAction) {
+controller.dismiss(animated: true)
+}
 
-    // MARK: Opening a paywall
+func onboardingController(_ controller: AdaptyOnboardingController, onPaywallAction action: AdaptyOnboardingsOpenPaywallAction) {
+// Dismiss onboarding before presenting paywall
+controller.dismiss(animated: true) {
+Task {
+do {
+// Get the paywall using the placement ID from the action
+let paywall = try await Adapty.getPaywall(placementId: action.actionId)
+// Get the paywall configuration
+let paywallConfig = try await AdaptyUI.getPaywallConfiguration(
+forPaywall: paywall
+)
+// Create and present the paywall controller
+let paywallController = try AdaptyUI.paywallController(
+with: paywallConfig,
+delegate: self
+)
+// Present the paywall from the root view controller
+if let rootVC = UIApplication.shared.windows.first?.rootViewController {
+rootVC.present(paywallController, animated: true)
+}
+} catch {
+// Handle any errors that occur during paywall loading
+print("Failed to present paywall: \(error)")
+}
+}
+}
+}
 
-    func onboardingController(
-        _ controller: AdaptyOnboardingController, onPaywallAction action: AdaptyOnboardingsOpenPaywallAction
-    ) {
-        controller.dismiss(animated: true) {
-            Task {
-                do {
-                    let paywall = try await Adapty.getPaywall(placementId: action.actionId)
-                    let paywallConfig = try await AdaptyUI.getPaywallConfiguration(
-                        forPaywall: paywall
-                    )
-                    let paywallController = try AdaptyUI.paywallController(
-                        with: paywallConfig,
-                        delegate: self
-                    )
-                    try self.present(paywallController)
-                } catch {
-                    self.note("failed to present paywall: \(error)")
-                    self.paywalls.finish()
-                }
-            }
-        }
-    }
+func onboardingController(_ controller: AdaptyOnboardingController, didFinishLoading action: OnboardingsDidFinishLoadingAction) {
+// Handle loading completion
+    note("finished loading \(action.meta.onboardingId)")
+}
 
-    /// Stands in for the sample's `rootVC.present(paywallController, animated: true)`.
-    private func present(_ paywallController: AdaptyPaywallController) throws {
-        try stage.present(paywallController)
-        paywalls.yield(paywallController)
-    }
-
-    // MARK: Finished loading
-
-    func onboardingController(
-        _ controller: AdaptyOnboardingController, didFinishLoading action: OnboardingsDidFinishLoadingAction
-    ) {
-        note("finished loading \(action.meta.onboardingId)")
-    }
-
-    // MARK: Tracking navigation
-
-    func onboardingController(
-        _ controller: AdaptyOnboardingController, onAnalyticsEvent event: AdaptyOnboardingsAnalyticsEvent
-    ) {
-        switch event {
-        case .onboardingStarted(let meta):
-            trackEvent("onboarding_started", meta: meta)
-        case .screenPresented(let meta):
-            trackEvent("screen_presented", meta: meta)
-        case .screenCompleted(let meta, let elementId, let reply):
-            trackEvent("screen_completed", meta: meta, elementId: elementId, reply: reply)
-        case .onboardingCompleted(let meta):
-            trackEvent("onboarding_completed", meta: meta)
-        case .unknown(let meta, let name):
-            trackEvent(name, meta: meta)
-        default:
-            break
-        }
-    }
+func onboardingController(_ controller: AdaptyOnboardingController, onAnalyticsEvent event: AdaptyOnboardingsAnalyticsEvent) {
+switch event {
+case .onboardingStarted(let meta):
+// Track onboarding start
+trackEvent("onboarding_started", meta: meta)
+case .screenPresented(let meta):
+// Track screen presentation
+trackEvent("screen_presented", meta: meta)
+case .screenCompleted(let meta, let elementId, let reply):
+// Track screen completion with user response
+trackEvent("screen_completed", meta: meta, elementId: elementId, reply: reply)
+case .onboardingCompleted(let meta):
+// Track successful onboarding completion
+trackEvent("onboarding_completed", meta: meta)
+case .unknown(let meta, let name):
+// Handle unknown events
+trackEvent(name, meta: meta)
+// Handle other cases as needed
+default: break
+}
+}
 }

@@ -39,14 +39,34 @@ struct OnboardingEventSamplesTests {
             transport: URLSessionClient())
         let samples = OnboardingEventSamples()
         let onboarding = try controller(samples)
-        try samples.stage.present(onboarding)
+        try UIViewController.stage.present(onboarding)
+        var iterator = UIViewController.presented.makeAsyncIterator()
         onboarding.postEvent(Data(#"{"type":"open_paywall","action_id":"premium_offer_1",\#(Self.meta)}"#.utf8))
-        var iterator = samples.presentedPaywalls.makeAsyncIterator()
         let paywallController = await iterator.next()
         #expect(paywallController?.paywall.placementId == "premium_offer_1")
         #expect(paywallController?.isPresented == true)
         #expect(!onboarding.isPresented)
         #expect(samples.log.isEmpty)
+    }
+
+    @Test("The close sample dismisses the onboarding; the page's onboarding_completed example reaches trackEvent")
+    func closeAndCompleted() throws {
+        let samples = OnboardingEventSamples()
+        let onboarding = try controller(samples)
+        let stage = AdaptyUIStage()
+        try stage.present(onboarding)
+        // The page's example posts onboarding_completed on `final_screen`: the SDK delivers it as posted.
+        onboarding.postEvent(
+            Data(
+                #"{"type":"analytics","name":"onboarding_completed","meta":{"onboarding_id":"onboarding_123","screen_cid":"final_screen","screen_index":3,"total_screens":4}}"#
+                    .utf8))
+        onboarding.postEvent(
+            Data(
+                #"{"type":"close","action_id":"close_button","meta":{"onboarding_id":"onboarding_123","screen_cid":"final_screen","screen_index":3,"total_screens":4}}"#
+                    .utf8))
+        #expect(samples.log == ["track onboarding_completed final_screen"])
+        #expect(!onboarding.isPresented)
+        #expect(stage.views.isEmpty)
     }
 
     @Test("The custom-action, loading and analytics samples react to the document's messages")
