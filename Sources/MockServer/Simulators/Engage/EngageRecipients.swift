@@ -211,14 +211,20 @@ struct EngageRecipients {
         return try matching(list: list, criteria: criteria)
     }
 
+    /// The recipients of `list` holding every criterion's value (case-insensitively), oldest first: found from the
+    /// first criterion's value through its index, then each other criterion checked by primary key.
     private func matching(list: EngageList, criteria: [(name: String, value: String)]) throws -> [Int] {
-        guard !criteria.isEmpty else { return [] }
-        var sql = "SELECT r.recipient_id FROM engage_recipients r WHERE r.list_id = ?"
-        var arguments: StatementArguments = [list.id]
-        for criterion in criteria {
+        guard let first = criteria.first else { return [] }
+        var sql = """
+            SELECT r.recipient_id FROM engage_recipient_values v
+            JOIN engage_recipients r ON r.recipient_id = v.recipient_id
+            WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND r.list_id = ?
+            """
+        var arguments: StatementArguments = [first.name, first.value, list.id]
+        for criterion in criteria.dropFirst() {
             sql += """
-                 AND EXISTS (SELECT 1 FROM engage_recipient_values v WHERE v.recipient_id = r.recipient_id
-                 AND v.name = ? AND v.value = ? COLLATE NOCASE)
+                 AND EXISTS (SELECT 1 FROM engage_recipient_values o WHERE o.recipient_id = r.recipient_id
+                 AND o.name = ? AND o.value = ? COLLATE NOCASE)
                 """
             _ = arguments.append(contentsOf: [criterion.name, criterion.value])
         }

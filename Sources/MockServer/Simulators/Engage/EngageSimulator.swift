@@ -33,6 +33,16 @@ public struct EngageSimulator: Simulator, SQLiteSimulator {
         migrator.registerMigration("engage.v3") { db in
             try db.execute(sql: "DROP TABLE engage_token_aliases")
         }
+        // A recipient is found by a column's value (Email, a sync field), and the hourly token limit counts the
+        // tokens of the last hour: index both, so neither costs more as recipients and tokens accumulate.
+        migrator.registerMigration("engage.v4") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX engage_recipient_values_by_value
+                        ON engage_recipient_values(name, value COLLATE NOCASE);
+                    CREATE INDEX engage_tokens_by_issue ON engage_tokens(issued_at);
+                    """)
+        }
     }
 
     /// Answers one Engage request (URL relative to `/engage`): OAuth, XMLAPI or UBF events, per the table above; errors

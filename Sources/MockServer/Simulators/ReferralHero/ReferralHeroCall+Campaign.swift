@@ -2,9 +2,14 @@ import GRDB
 import JSONCore
 
 extension ReferralHeroCall {
-    /// `getLeaderboard`: every subscriber of the campaign, most confirmed referrals first.
-    func leaderboard() throws -> JSONValue {
-        let entries = try ReferralHeroSubscriber.leaderboard(campaign: campaign.uuid, db)
+    /// `getLeaderboard`: the campaign's first 100 subscribers, most confirmed referrals first (the REST API's
+    /// leaderboard takes `count` from 10 to 100; the SDK sends none, and the simulator answers the largest page,
+    /// `count` in the query choosing fewer).
+    func leaderboard(count: Int = 100) throws -> JSONValue {
+        let ranking = try ReferralHeroRanking(campaign: campaign.uuid, db)
+        let entries = try ranking.top(count, db).map { subscriber, position in
+            try subscriber.json(db, position: position)
+        }
         return ["ranking": .array(entries), "count": .number(JSONNumber(entries.count))]
     }
 
@@ -12,8 +17,8 @@ extension ReferralHeroCall {
     func referrals(of id: String) throws -> JSONValue {
         let referred = try subscriber(id).referred(db)
         let count = JSONValue.number(JSONNumber(referred.count))
-        let positions = try ReferralHeroSubscriber.positions(campaign: campaign.uuid, db)
-        let entries = try referred.map { try $0.json(db, positions: positions) }
+        let ranking = try ReferralHeroRanking(campaign: campaign.uuid, db)
+        let entries = try referred.map { try $0.json(db, position: ranking.position(of: $0, db)) }
         return [
             "response": "subscribers_retrieved", "subscribers": .array(entries),
             "pagination": [

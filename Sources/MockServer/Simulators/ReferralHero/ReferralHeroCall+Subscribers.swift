@@ -56,6 +56,9 @@ extension ReferralHeroCall {
     func deleteSubscriber(_ id: String) throws -> JSONValue {
         let subscriber = try subscriber(id)
         try db.execute(sql: "DELETE FROM referralhero_subscribers WHERE id = ?", arguments: [subscriber.id])
+        try db.execute(
+            sql: "INSERT INTO referralhero_departures (campaign, signup) VALUES (?, ?)",
+            arguments: [subscriber.campaign, subscriber.row["signup"] as Int64])
         try db.execute(sql: "DELETE FROM referralhero_shares WHERE subscriber_id = ?", arguments: [subscriber.id])
         return ["response": "subscriber_deleted", "id": .string(subscriber.id)]
     }

@@ -16,7 +16,7 @@ struct ReferralHeroCall {
         case .trackReferral: return try trackReferral(subscriberBody(body))
         case .organicTrackReferral: return try organicTrackReferral(subscriberBody(body))
         case .referrer: return try referrer(query: query)
-        case .leaderboard: return try leaderboard()
+        case .leaderboard: return try leaderboard(count: Self.leaderboardCount(query["count"]))
         case .subscriber(let id):
             switch method {
             case "GET": return try subscriber(id).json(db, response: "subscriber_retrieved")
@@ -33,6 +33,13 @@ struct ReferralHeroCall {
         case .referrals(let id): return try referrals(of: id)
         case .rewards(let id): return try rewards(of: id)
         }
+    }
+
+    /// The leaderboard page a `count` query asks for, held to the REST API's 10…100; 100 without one or for text
+    /// that is not a whole number (a number too large for `Int` is not one either, so nothing can trap).
+    static func leaderboardCount(_ text: String?) -> Int {
+        guard let text, let value = Int(text) else { return 100 }
+        return min(100, max(10, value))
     }
 
     private func subscriberBody(_ data: Data) throws -> ReferralHeroBody {
@@ -88,6 +95,7 @@ struct ReferralHeroCall {
         _ body: ReferralHeroBody, email: String, referrer: ReferralHeroSubscriber?, status: String
     ) throws -> ReferralHeroSubscriber {
         let number = try ReferralHeroSchema.next("subscriber", db)
+        let signup = try ReferralHeroSchema.next("signup:" + campaign.uuid, db)
         let id = "sub_" + Self.hex(UInt64(number), digits: 12)
         try db.execute(
             sql: """
@@ -95,8 +103,8 @@ struct ReferralHeroCall {
                     id, campaign, email, name, phone_number, crypto_wallet_address, crypto_wallet_provider,
                     other_identifier_value, extra_field, extra_field_2, option_field, conversion_amount, points,
                     code, host, source, device, os_type, screen_size, ip_address, referrer_id, referral_status,
-                    created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    created_at, updated_at, signup)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 id, campaign.uuid, email, body.text("name") ?? "", body.text("phone_number") ?? "",
@@ -108,7 +116,7 @@ struct ReferralHeroCall {
                 Self.code(campaign: campaign.uuid, id: id), body.host ?? campaign.host, body.text("source"),
                 body.text("device"), body.text("os_type"),
                 body.text("screen_size").flatMap(ReferralHeroScreenSize.canonical),
-                body.text("ip_address"), referrer?.id, status, now, now,
+                body.text("ip_address"), referrer?.id, status, now, now, signup,
             ])
         return try subscriber(id)
     }

@@ -52,12 +52,33 @@ enum ReferralHeroSchema {
                     ON referralhero_subscribers (referrer_id, referral_status)
                     """)
         }
+        // Every call costs the same however many subscribers a campaign holds (``ReferralHeroRanking``): a dense
+        // sign-up number per campaign and the sign-ups that left place everyone without a referral; e-mails,
+        // codes, confirmed referrals and sign-up order are found through indexes.
+        migrator.registerMigration("referralhero.v3") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE referralhero_subscribers ADD COLUMN signup INTEGER NOT NULL DEFAULT 0;
+                    UPDATE referralhero_subscribers SET signup = (
+                        SELECT COUNT(*) FROM referralhero_subscribers t
+                        WHERE t.campaign = referralhero_subscribers.campaign AND t.seq <= referralhero_subscribers.seq);
+                    INSERT INTO referralhero_counters (name, value)
+                        SELECT 'signup:' || campaign, MAX(signup) FROM referralhero_subscribers GROUP BY campaign;
+                    CREATE TABLE referralhero_departures (
+                        campaign TEXT NOT NULL, signup INTEGER NOT NULL, PRIMARY KEY (campaign, signup));
+                    CREATE INDEX referralhero_subscribers_order ON referralhero_subscribers (campaign, seq);
+                    CREATE INDEX referralhero_subscribers_email ON referralhero_subscribers (campaign, lower(email));
+                    CREATE INDEX referralhero_subscribers_code ON referralhero_subscribers (campaign, code);
+                    CREATE INDEX referralhero_subscribers_confirmed
+                        ON referralhero_subscribers (referral_status, referrer_id);
+                    """)
+        }
     }
 
     /// Empties every table and seeds the default campaign.
     static func reset(_ db: Database) throws {
         for table in [
-            "campaigns", "tokens", "settings", "counters", "rewards", "subscribers", "clicks", "shares",
+            "campaigns", "tokens", "settings", "counters", "rewards", "subscribers", "clicks", "shares", "departures",
         ] {
             try db.execute(sql: "DELETE FROM referralhero_\(table)")
         }

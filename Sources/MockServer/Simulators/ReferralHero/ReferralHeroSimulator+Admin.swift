@@ -114,11 +114,9 @@ extension ReferralHeroSimulator {
             return ["click": .number(JSONNumber(Int(db.lastInsertedRowID)))]
         case ("GET", 3, "campaigns") where segments[2] == "subscribers":
             let campaign = try existingCampaign(segments[1], db)
-            let subscribers = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM referralhero_subscribers WHERE campaign = ? ORDER BY seq"),
-                arguments: [campaign.uuid]
-            ).map(ReferralHeroSubscriber.init)
-            let positions = try ReferralHeroSubscriber.positions(campaign: campaign.uuid, db)
+            let ranked = try ReferralHeroRanking(campaign: campaign.uuid, db).all(db)
+            let positions = Dictionary(ranked.map { ($0.0.id, $0.1) }) { first, _ in first }
+            let subscribers = ranked.map(\.0).sorted { ($0.row["seq"] as Int64) < ($1.row["seq"] as Int64) }
             let entries = try subscribers.map { subscriber -> JSONValue in
                 var shares = JSONObject()
                 let rows = try Row.fetchAll(
@@ -129,7 +127,7 @@ extension ReferralHeroSimulator {
                     let count: Int = row["count"]
                     shares[row["social"]] = .number(JSONNumber(count))
                 }
-                let json = try subscriber.json(db, positions: positions)
+                let json = try subscriber.json(db, position: positions[subscriber.id])
                 return ["subscriber": json, "shares": .object(shares)]
             }
             return ["subscribers": .array(entries)]

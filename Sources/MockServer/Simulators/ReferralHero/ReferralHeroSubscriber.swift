@@ -42,18 +42,6 @@ struct ReferralHeroSubscriber {
         ).map(ReferralHeroSubscriber.init)
     }
 
-    /// The campaign's subscribers, most confirmed referrals first, earlier sign-ups first on a tie.
-    static func ranking(campaign: String, _ db: Database) throws -> [ReferralHeroSubscriber] {
-        try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT s.* FROM referralhero_subscribers s WHERE s.campaign = ?
-                    ORDER BY (SELECT COUNT(*) FROM referralhero_subscribers r
-                              WHERE r.referrer_id = s.id AND r.referral_status = 'confirmed') DESC, s.seq
-                    """), arguments: [campaign]
-        ).map(ReferralHeroSubscriber.init)
-    }
-
     /// The people this subscriber referred, in sign-up order.
     func referred(_ db: Database) throws -> [ReferralHeroSubscriber] {
         try Row.fetchAll(
@@ -77,20 +65,11 @@ struct ReferralHeroSubscriber {
         return counts
     }
 
-    /// Each subscriber's leaderboard position (1 first) in `campaign`, by id: one ranking for a whole list.
-    static func positions(campaign: String, _ db: Database) throws -> [String: Int] {
-        var positions: [String: Int] = [:]
-        for (index, subscriber) in try ranking(campaign: campaign, db).enumerated() {
-            positions[subscriber.id] = index + 1
-        }
-        return positions
-    }
-
-    /// The subscriber as the contract's `Subscriber` object; `response` names what the call did. `positions`
-    /// (from ``positions(campaign:_:)``) saves ranking the campaign again for each subscriber of a list.
-    func json(_ db: Database, response: String? = nil, positions: [String: Int]? = nil) throws -> JSONValue {
+    /// The subscriber as the contract's `Subscriber` object; `response` names what the call did. `position` saves
+    /// working it out again when the caller knows it (a leaderboard).
+    func json(_ db: Database, response: String? = nil, position: Int? = nil) throws -> JSONValue {
         let counts = try referralCounts(db)
-        let position = try (positions ?? Self.positions(campaign: campaign, db))[id] ?? 0
+        let position = try position ?? ReferralHeroRanking(campaign: campaign, db).position(of: self, db)
         var referredBy: JSONValue = [:]
         if let referrerID, let referrer = try Self.find(id: referrerID, campaign: campaign, db) {
             let phone: String = referrer.row["phone_number"]
@@ -113,52 +92,8 @@ struct ReferralHeroSubscriber {
         ]
     }
 
-    /// The campaign's leaderboard in one query: each subscriber in ranking order with their referral counts and
-    /// their referrer, as the contract's `Subscriber` objects (what ``json(_:response:positions:)`` gives for
-    /// each, without a query per subscriber).
-    static func leaderboard(campaign: String, _ db: Database) throws -> [JSONValue] {
-        // A cursor, not fetchAll: its rows find columns by name through the statement's index, where a copied
-        // row lower-cases every column name at each lookup (most of the call's time with 40 columns).
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(
-                sql: """
-                    WITH counts AS (
-                        SELECT referrer_id AS id,
-                            SUM(referral_status = 'confirmed') AS confirmed,
-                            SUM(referral_status = 'pending') AS pending,
-                            SUM(referral_status = 'unconfirmed') AS unconfirmed
-                        FROM referralhero_subscribers WHERE referrer_id IS NOT NULL GROUP BY referrer_id)
-                    SELECT s.*,
-                        COALESCE(c.confirmed, 0) AS rank_confirmed, COALESCE(c.pending, 0) AS rank_pending,
-                        COALESCE(c.unconfirmed, 0) AS rank_unconfirmed,
-                        r.id AS referrer_row_id, r.name AS referrer_name, r.email AS referrer_email,
-                        r.phone_number AS referrer_phone, r.points AS referrer_points,
-                        COALESCE(rc.confirmed, 0) AS referrer_confirmed
-                    FROM referralhero_subscribers s
-                    LEFT JOIN counts c ON c.id = s.id
-                    LEFT JOIN referralhero_subscribers r ON r.id = s.referrer_id AND r.campaign = s.campaign
-                    LEFT JOIN counts rc ON rc.id = r.id
-                    WHERE s.campaign = ?
-                    ORDER BY rank_confirmed DESC, s.seq
-                    """), arguments: [campaign])
-        var entries: [JSONValue] = []
-        while let row = try rows.next() {
-            var referredBy: JSONValue = [:]
-            if let referrerID: String = row["referrer_row_id"] {
-                referredBy = Self.referredBy(
-                    id: referrerID, name: row["referrer_name"], email: row["referrer_email"],
-                    phone: row["referrer_phone"], confirmed: row["referrer_confirmed"], points: row["referrer_points"])
-            }
-            entries.append(
-                ReferralHeroSubscriber(row: row).json(
-                    counts: row["rank_confirmed"], row["rank_pending"], row["rank_unconfirmed"],
-                    position: entries.count + 1, referredBy: referredBy, response: nil))
-        }
-        return entries
-    }
-
     /// The `Subscriber` object from this row and what other rows say about it.
-    private func json(
+    func json(
         counts confirmed: Int, _ pending: Int, _ unconfirmed: Int, position: Int, referredBy: JSONValue,
         response: String?
     ) -> JSONValue {
