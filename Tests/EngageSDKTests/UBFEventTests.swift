@@ -51,14 +51,15 @@ struct UBFEventTests {
         #expect(posted["eventTypeCode"] == 13)
     }
 
-    @Test("Every event carries the 10 core attributes first")
+    @Test("Every event carries the README's 9 core attributes first, and no invented Device Name")
     func coreTemplate() throws {
         let event = try builder().namedEvent("Tap", at: Self.date, campaign: "")
         #expect(
-            event.attributes.prefix(10).map(\.name) == [
-                "Device Name", "Device Version", "OS Name", "OS Version", "App Name", "App Version", "Device Id",
+            event.attributes.prefix(9).map(\.name) == [
+                "Device Version", "OS Name", "OS Version", "App Name", "App Version", "Device Id",
                 "Primary User Id", "Anonymous Id", "Recipient Id",
             ])
+        #expect(event[attribute: "Device Name"] == nil)
         #expect(event[attribute: "Primary User Id"] == "M")
         #expect(event[attribute: "Recipient Id"] == "R")
     }
@@ -90,7 +91,7 @@ struct UBFEventTests {
             case .openedNotification: builder.openedNotification(payload, at: Self.date, campaign: "C")
             }
         #expect(event.eventTypeCode == type.rawValue)
-        #expect(event.attributes.dropFirst(10).map(\.name) == added)
+        #expect(event.attributes.dropFirst(9).map(\.name) == added)
         if type == .sessionEnded { #expect(event[attribute: "Session Duration"] == "42") }
         if type == .receivedNotification { #expect(event[attribute: "Displayed Message"] == "Hello") }
     }

@@ -20,17 +20,23 @@ extension EngageConfig {
 
     /// `General`, `LocalEventStore`, `Networking`, `Session` and `Augmentation`: how events are kept and sent.
     public struct Events: Sendable, Hashable {
-        /// `General.ubfEventCacheSize`: post once this many events are ready.
+        /// `General.ubfEventCacheSize` (3): "Events to cache locally before batch post".
         public var ubfEventCacheSize: Int
-        /// `General.defaultCurrentCampaignExpiration`.
+        /// `General.defaultCurrentCampaignExpiration` (1 day): "time before current campaign expires by default".
         public var defaultCurrentCampaignExpiration: Duration
-        /// `LocalEventStore.expireLocalEventsAfterNumDays`.
+        /// `LocalEventStore.expireLocalEventsAfterNumDays` (30): "Number of days before engage events are purged
+        /// from local storage" (only posted events are purged).
         public var expireLocalEventsAfterNumDays: Int
-        /// `Networking.maxNumRetries`: failed posts before an event becomes FAILED_POST.
+        /// `Networking.maxNumRetries` (3): "Number of times that an event is retried before it is finally marked as
+        /// failed". Read literally and per event: three retries after the first attempt, so the fourth refusal by
+        /// Engage makes the event FAILED_POST; no answer from Engage (no network, a 5xx) spends no retry.
         public var maxNumRetries: Int
-        /// `Session.sessionLifecycleExpiration`: time away from the app that ends a session.
+        /// `Session.sessionLifecycleExpiration` (30 minutes): "time local application session is valid for before
+        /// triggering session ended event". The README's prose says 5 minutes; the SDK takes the table (see
+        /// `x-sdk-choices` in `Schemas/engage/engage.openapi.yaml`).
         public var sessionLifecycleExpiration: Duration
-        /// `Augmentation.augmentationTimeout`.
+        /// `Augmentation.augmentationTimeout` (15 sec): "timeout for augmenting UBF events"; an event not augmented
+        /// in time is posted as it was, EXPIRED.
         public var augmentationTimeout: Duration
     }
 
@@ -93,12 +99,13 @@ extension EngageConfig {
 
     public var events: Events {
         Events(
-            ubfEventCacheSize: max(1, int("ubfEventCacheSize", in: "General", default: 1)),
+            ubfEventCacheSize: max(1, int("ubfEventCacheSize", in: "General", default: 3)),
             defaultCurrentCampaignExpiration: duration(
                 "defaultCurrentCampaignExpiration", in: "General", default: .seconds(86_400)),
             expireLocalEventsAfterNumDays: int("expireLocalEventsAfterNumDays", in: "LocalEventStore", default: 30),
             maxNumRetries: max(1, int("maxNumRetries", in: "Networking", default: 3)),
-            sessionLifecycleExpiration: duration("sessionLifecycleExpiration", in: "Session", default: .seconds(300)),
+            sessionLifecycleExpiration: duration(
+                "sessionLifecycleExpiration", in: "Session", default: .seconds(1_800)),
             augmentationTimeout: duration("augmentationTimeout", in: "Augmentation", default: .seconds(15))
         )
     }
@@ -135,7 +142,7 @@ extension EngageConfig {
     public var locationServices: LocationServices {
         let group = "LocationServices"
         return LocationServices(
-            lastKnownLocationDateFormat: string("lastKnownLocationDateFormat", in: group, default: "MM'-'dd'-'yyyy"),
+            lastKnownLocationDateFormat: string("lastKnownLocationDateFormat", in: group, default: "yyyy'-'MM'-'dd"),
             lastKnownLocationTimestampColumn: string(
                 "lastKnownLocationTimestampColumn", in: group, default: "Last Location Address Time"),
             lastKnownLocationColumn: string("lastKnownLocationColumn", in: group, default: "Last Location Address")

@@ -2,7 +2,9 @@ public import Foundation
 
 /// The session rules of §7.3 of the Engage notes as a value: a session starts on launch; going to the
 /// background pauses it; coming back after more than `timeout` ends it (with the duration spent in the
-/// foreground, background time excluded) and starts a new one, otherwise the session resumes.
+/// foreground, background time excluded) and starts a new one, otherwise the session resumes. The README: "At the
+/// end of the Session, duration is computed excluding any portion of inactivity". `timeout` is
+/// `Session.sessionLifecycleExpiration`, 30 minutes by default (the README's table; its prose says 5).
 public struct SessionTracker: Sendable, Hashable {
     /// What the caller must do after a transition.
     public enum Action: Sendable, Hashable {

@@ -6,15 +6,19 @@ public import Foundation
 /// (``StoredEvent/isInFlight``), so a crash mid-flush loses neither the event nor whether it had expired:
 /// reopening the store clears the mark and the events are sent again (at least once).
 public enum EngageEventStatus: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
-    /// Ready to post.
+    /// NOT_POSTED: "ready to be sent to Engage but currently cannot due to network not being reachable or queue
+    /// cache size not being met yet".
     case notPosted = 1
-    /// The server accepted it.
+    /// SUCCESSFULLY_POSTED: Engage accepted it; purged after `LocalEventStore.expireLocalEventsAfterNumDays`.
     case successfullyPosted = 2
-    /// It failed `Networking.maxNumRetries` times and will not be sent again.
+    /// FAILED_POST: "attempted to be posted to Engage for the maximum number of retries. Once in this state no
+    /// further attempts to post the UBF event will be made" (Engage refused it `Networking.maxNumRetries` + 1 times).
     case failedPost = 3
-    /// Waiting for augmentation plugins.
+    /// HOLD: "initially created but have still not had all of their data set by the augmentation service".
     case hold = 4
-    /// Augmentation timed out; posted as it is.
+    /// EXPIRED: failed "to complete their augmenation before the time out is reached"; "eligible to be POSTed to
+    /// Engage just like NOT_POSTED events". The README also says such events move to NOT_POSTED; the SDK uses
+    /// EXPIRED, the status defined for them (see `x-sdk-choices` in `Schemas/engage/engage.openapi.yaml`).
     case expired = 5
 
     /// The statuses a flush picks up.

@@ -2,11 +2,17 @@ import Foundation
 
 /// The device half of every event's core attributes (§3.3 of the Engage notes).
 public struct DeviceInfo: Sendable, Hashable {
+    /// The device's name. Not sent: the README's list of the attributes every event carries has no device name.
     public var deviceName: String
+    /// `Device Version` (the hardware model, such as `iPhone17,1`).
     public var deviceVersion: String
+    /// `OS Name`.
     public var osName: String
+    /// `OS Version`.
     public var osVersion: String
+    /// `App Name`.
     public var appName: String
+    /// `App Version`.
     public var appVersion: String
 
     public init(

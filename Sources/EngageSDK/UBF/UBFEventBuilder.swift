@@ -19,10 +19,11 @@ public struct UBFEventBuilder: Sendable {
         self.identifiers = identifiers
     }
 
-    /// The core template, in the SDK's order.
+    /// The core template: the README's list (Device Version, OS Name, OS Version, App Name, App Version, Device Id,
+    /// Mobile User Id / Primary User Id, Anonymous Id, Recipient Id), in that order. The README lists no device name,
+    /// so none is sent.
     public var coreAttributes: [UBFAttribute] {
         [
-            UBFAttribute("Device Name", device.deviceName),
             UBFAttribute("Device Version", device.deviceVersion),
             UBFAttribute("OS Name", device.osName),
             UBFAttribute("OS Version", device.osVersion),
