@@ -18,7 +18,9 @@ struct DocumentSamplesTests {
     private static let opened = Mutex<[String]>([])
 
     /// Configures the shared core for the simulator, in manual work mode, and gives the samples' screens their
-    /// properties: `Screen_Name` 1002 (Text), `screen_name` 1 (Banner), `screen` 1003 (Custom).
+    /// properties: `Screen_Name` 1002 (Text), `screen_name` 1 (Banner), `screen` 1003 (Custom). Their failure
+    /// timeout is a minute: these tests run on the real clock over real HTTP, beside the whole suite, and are not
+    /// about timeouts (TimeoutTests hold those to the deadline on a manual clock).
     private func configure() async throws -> MockServerScope {
         let scope = try MockServerScope.required()
         WebEngage.sharedInstance().configure(
@@ -34,7 +36,7 @@ struct DocumentSamplesTests {
             try await scope.admin.vendor(
                 .webEngage, "PUT", "screens/\(screen)/properties/\(tag)",
                 json: Data(
-                    #"{"variation_id":"\#(variation)","campaign_id":"\#(campaign)","failure_timeout":2000}"#.utf8))
+                    #"{"variation_id":"\#(variation)","campaign_id":"\#(campaign)","failure_timeout":60000}"#.utf8))
         }
         return scope
     }
