@@ -21,14 +21,16 @@ extension XMLAPI {
     }
 
     /// `addParams:`: each entry becomes an element (`LIST_ID` first, then by name, as a dictionary has no order);
-    /// the value of `COLUMNS` is added after them with ``addColumns(_:)``, and that of `SYNC_FIELDS` with
-    /// ``addSyncFields(_:)``.
+    /// the value of `COLUMNS` is added after them with ``addColumns(_:)``, that of `SYNC_FIELDS` with
+    /// ``addSyncFields(_:)``, and `ROWS` (rows of ``NameValue``s, or of dictionaries, whose columns go by name)
+    /// with ``add(rows:)``.
     /// Values are written as text (numbers and booleans as their description).
     public mutating func addParams(_ params: [String: Any]) {
         for name in params.keys.sorted(by: Self.paramOrder) {
             guard let value = params[name] else { continue }
             switch name {
             case "COLUMNS": addColumns(Self.dictionary(value))
+            case "ROWS": add(rows: Self.rows(value))
             case "SYNC_FIELDS": addSyncFields(Self.dictionary(value))
             default: add(element: name, Self.text(value))
             }
@@ -61,6 +63,12 @@ extension XMLAPI {
     private static func dictionary(_ value: Any) -> [String: Any] {
         guard let dictionary = value as? [AnyHashable: Any] else { return [:] }
         return Dictionary(dictionary.map { (String(describing: $0.key.base), $0.value) }) { $1 }
+    }
+
+    private static func rows(_ value: Any) -> [[NameValue]] {
+        if let rows = value as? [[NameValue]] { return rows }
+        guard let rows = value as? [[String: Any]] else { return [] }
+        return rows.map { row in row.keys.sorted().map { NameValue($0, text(row[$0] ?? "")) } }
     }
 
     private static func text(_ value: Any) -> String {
