@@ -14,6 +14,7 @@ public import OpenAPIRuntime
 public final class Engage: Sendable {
     /// Everything the SDK needs; only credentials, host, list id and transport are required.
     public struct Options: Sendable {
+        /// The OAuth 2 client id, client secret and refresh token "you receive from the Engage Portal".
         public var credentials: EngageCredentials
         /// `api-campaign-us-1.goacoustic.com`, `https://apipilot.silverpop.com/`, or a simulator's base URL.
         public var host: String
@@ -28,6 +29,7 @@ public final class Engage: Sendable {
         /// When the network comes back; events deferred while offline are then posted. ``EngageReachability/none``
         /// by default.
         public var reachability: EngageReachability
+        /// How hard SQLite works to keep a committed event (``EngageDurability/full`` by default).
         public var durability: EngageDurability
         /// The configuration; nil reads the bundled defaults.
         public var config: EngageConfig?
@@ -35,10 +37,15 @@ public final class Engage: Sendable {
         public var clock: any Clock<Duration>
         /// The wall time (token expiry, sessions, campaign expiry, event timestamps).
         public var now: @Sendable () -> Date
+        /// Makes event ids, the device id and generated mobile user ids (the README's `EngageDefaultUUIDGenerator`).
         public var identifiers: IdentifierGenerator
+        /// The device half of every event's core attributes.
         public var device: DeviceInfo
+        /// The plugins that augment each event before it is posted (the README's UBF Event Augmentation Plugin Service).
         public var augmentationPlugins: [UBFAugmentationPlugin]
+        /// How long to wait between failed token requests.
         public var tokenBackoff: TokenBackoff
+        /// Hears what the SDK does (tokens, stored and posted events, campaigns, sessions).
         public var delegate: (any EngageDelegate)?
         /// The most events one `/rest/events/submission` request carries.
         public var maxEventsPerPost: Int
@@ -48,6 +55,7 @@ public final class Engage: Sendable {
         /// once. Off by default: no Engage document defines that member, and Engage's server may refuse it.
         public var sendsEventIDs = false
 
+        /// Options with everything but credentials, host, list id and transport defaulted; the store is a file in the application-support folder (``EngageStorage/standard``).
         public init(
             credentials: EngageCredentials, host: String, listID: String, transport: any ClientTransport,
             storage: EngageStorage = .standard, durability: EngageDurability = .full, config: EngageConfig? = nil,
@@ -76,7 +84,9 @@ public final class Engage: Sendable {
         }
     }
 
+    /// The configuration in use (the bundled defaults unless the options gave one).
     public let config: EngageConfig
+    /// The base URL requests go to.
     public let endpoint: EngageEndpoint
     /// Access tokens (`/oauth/token`).
     public let tokens: TokenProvider
@@ -99,6 +109,7 @@ public final class Engage: Sendable {
     /// The current campaign.
     public var campaigns: CampaignTracker { ubf.campaigns }
 
+    /// Opens the store (creating its file) and builds the managers. Throws when the host is unusable, the configuration cannot be read or the store cannot be opened.
     public init(_ options: Options) throws {
         let config = try options.config ?? EngageConfig.defaults()
         let endpoint = try EngageEndpoint(host: options.host)

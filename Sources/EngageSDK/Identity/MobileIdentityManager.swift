@@ -7,6 +7,7 @@ public struct SetupRecipientResult: Sendable, Hashable {
     /// The README's `[result recipientId]`: ``recipientID``.
     public var recipientId: String { recipientID }
 
+    /// A result for `recipientID`.
     public init(recipientID: String) {
         self.recipientID = recipientID
     }
@@ -28,6 +29,7 @@ public struct CheckIdentityResult: Sendable, Hashable {
     /// The README's `[result mobileUserId]`: ``mobileUserID``.
     public var mobileUserId: String { mobileUserID }
 
+    /// A result with these ids.
     public init(recipientID: String, mergedRecipientID: String?, mobileUserID: String) {
         self.recipientID = recipientID
         self.mergedRecipientID = mergedRecipientID

@@ -221,6 +221,7 @@ public struct SetupRecipientFailure: Error, Sendable, Hashable, CustomStringConv
     public var error: EngageError
     /// The failure's message (the iOS SDK's wording for the preconditions).
     public var message: String { error.description }
+    /// ``message``.
     public var description: String { message }
 
     /// A failure from any error (wrapped as a transport error when it is not an ``EngageError``).
@@ -236,6 +237,7 @@ public struct CheckIdentityFailure: Error, Sendable, Hashable, CustomStringConve
     public var error: EngageError
     /// The failure's message.
     public var message: String { error.description }
+    /// ``message``.
     public var description: String { message }
 
     /// A failure from any error (wrapped as a transport error when it is not an ``EngageError``).

@@ -21,6 +21,7 @@ public struct UBFPostReport: Sendable, Hashable {
     /// The failure that stopped the flush, if any.
     public var error: EngageError?
 
+    /// An empty report.
     public init() {}
 }
 
