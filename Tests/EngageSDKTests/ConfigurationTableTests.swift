@@ -1,5 +1,6 @@
 import EngageSDK
 import Foundation
+import JSONCore
 import Testing
 
 @Suite("EngageConfig built-in fallbacks")
@@ -16,5 +17,20 @@ struct ConfigurationTableTests {
         #expect(config.events.augmentationTimeout == .seconds(15))
         #expect(config.locationServices.lastKnownLocationDateFormat == "yyyy'-'MM'-'dd")
         #expect(config.paramFieldNames.callToAction == "CallToAction")
+    }
+}
+
+@Suite("ParamCallToAction")
+struct CallToActionTests {
+    @Test("A notification's ParamCallToAction parameter becomes the event's Call To Action attribute")
+    func callToActionFromPayload() async throws {
+        let fixture = try await EngageFixture(configure: {
+            $0.set(.number(JSONNumber(100)), "ubfEventCacheSize", in: "General")
+            $0.set(.string("cta"), "ParamCallToAction", in: "ParamFieldNames")
+        })
+        let received = try await fixture.engage.ubf.trackReceivedNotification(["aps": ["alert": "Sale"], "cta": "Buy"])
+        #expect(try received.event()[attribute: "Call To Action"] == "Buy")
+        let opened = try await fixture.engage.ubf.trackOpenedNotification(["CallToAction": "ignored"])
+        #expect(try opened.event()[attribute: "Call To Action"] == nil)
     }
 }

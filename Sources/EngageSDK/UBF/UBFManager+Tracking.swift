@@ -70,6 +70,7 @@ extension UBFManager {
         _ payload: JSONValue, params: [String: String] = [:]
     ) async throws -> StoredEvent {
         try await campaigns.update(from: payload)
+        let params = callToAction(from: payload[paramNames.callToAction]?.stringValue, into: params)
         return try await track { $0.receivedPushNotification(payload, at: $1, campaign: $2, params: params) }
     }
 
@@ -79,6 +80,7 @@ extension UBFManager {
         _ payload: JSONValue, params: [String: String] = [:]
     ) async throws -> StoredEvent {
         try await campaigns.update(from: payload)
+        let params = callToAction(from: payload[paramNames.callToAction]?.stringValue, into: params)
         return try await track { $0.openedNotification(payload, at: $1, campaign: $2, params: params) }
     }
 
@@ -87,6 +89,16 @@ extension UBFManager {
     public func trackExternalURLOpened(params: [String: String]) async throws -> StoredEvent {
         try await campaigns.update(from: params)
         return try await track { $0.externalURLOpened(at: $1, campaign: $2, params: params) }
+    }
+
+    /// `params` with the `UBFFieldNames.UBFCallToActionFieldName` attribute set to `value` (the payload's
+    /// `ParamFieldNames.ParamCallToAction` parameter, "External event parameter name to parse Call To Action from"),
+    /// unless the caller set it.
+    func callToAction(from value: String?, into params: [String: String]) -> [String: String] {
+        guard let value, params[fieldNames.callToAction] == nil else { return params }
+        var params = params
+        params[fieldNames.callToAction] = value
+        return params
     }
 
     /// Builds an event from the current builder, time and campaign, and tracks it.

@@ -13,6 +13,8 @@ public actor UBFManager {
     let augmenter: UBFAugmenter
     let settings: EngageConfig.Events
     let fieldNames: EngageConfig.UBFFieldNames
+    /// `ParamFieldNames`: where notifications and links carry the call to action.
+    let paramNames: EngageConfig.ParamFieldNames
     let device: DeviceInfo
     let identifiers: IdentifierGenerator
     let now: @Sendable () -> Date
@@ -36,6 +38,7 @@ public actor UBFManager {
         self.augmenter = augmenter
         self.settings = config.events
         self.fieldNames = config.ubfFieldNames
+        self.paramNames = config.paramFieldNames
         self.device = device
         self.identifiers = identifiers
         self.now = now
