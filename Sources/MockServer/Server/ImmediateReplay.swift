@@ -127,7 +127,10 @@ extension ServerCore {
     /// see).
     func mayAnswerImmediately(_ head: HTTPRequestHead, largestBody: Int) -> Bool {
         let mode = self.mode
-        guard mode.replays || (mode == .simulate && head.method == .GET && simulators.readCache != nil),
+        // A strict server refuses contract-breaking requests, and a simulator's kept answer is not checked here:
+        // both take the responder's path while the live check is on.
+        let simulates = mode == .simulate && inspection.check == nil
+        guard !inspection.strict, mode.replays || (simulates && head.method == .GET && simulators.readCache != nil),
             head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/"), !RequestTarget(head.uri).isAdmin
         else { return false }
         guard !head.headers.contains(name: Self.faultHeader.rawName) else { return false }
@@ -143,6 +146,7 @@ extension ServerCore {
         takenAnswer(head: head, body: body, bytes: nil).map { taken in
             var headers = taken.response.wireHeaders
             headers.add(name: "Date", value: dates.text(for: taken.time))
+            if let contract = taken.contract { headers.add(name: LiveInspection.header, value: contract) }
             return ImmediateAnswer(
                 head: HTTPResponseHead(version: .http1_1, status: taken.response.wireStatus, headers: headers),
                 body: taken.response.body)
@@ -168,9 +172,26 @@ extension ServerCore {
     /// The next recorded answer on `route`, journaled as a hit; nil when no candidate replays one.
     func take(_ route: ImmediateMemo.Route) -> TakenAnswer? {
         guard let (cassette, entry) = CassetteLibrary.take(from: route.candidates) else { return nil }
-        return journaled(
-            cassette.responses[entry], vendor: route.vendor, method: route.method, path: route.path,
-            query: route.query, outcome: .hit, cassette: cassette.name.description)
+        let name = cassette.name.description
+        let response = cassette.responses[entry]
+        let time = now()
+        let record = route.live.record(cassette: name, entry: entry) {
+            let (exchange, verdict) = inspection.inspect(
+                vendor: route.vendor, request: route.live.request, response: response.cassetteResponse,
+                checksResponse: true, startedAt: time, milliseconds: 0)
+            return LiveMemo.Record(exchange: exchange, verdict: verdict)
+        }
+        var journalEntry = JournalEntry(
+            time: time, vendor: route.vendor, method: route.method, path: route.path, query: route.query,
+            outcome: .hit, status: response.status.code, cassette: name)
+        journalEntry.mode = mode.rawValue
+        journalEntry.exchange = record.exchange
+        journalEntry.contract = record.verdict
+        eventLoopHits.add(1, ordering: .relaxed)
+        let sequence = journal.append(journalEntry)
+        return TakenAnswer(
+            response: response, time: time,
+            contract: record.verdict.map { LiveInspection.headerValue($0, sequence: sequence) })
     }
 
     /// Where a replayed request goes, worked out as the responder does and kept for the next time; nil when it is
@@ -192,7 +213,7 @@ extension ServerCore {
         else { return nil }
         let route = ImmediateMemo.Route(
             generation: generation, vendor: vendor, method: method, path: String(target.path),
-            query: target.query.map(String.init), candidates: candidates)
+            query: target.query.map(String.init), candidates: candidates, live: LiveMemo(request: request))
         replayMemo.keep(route, for: key)
         return route
     }
@@ -221,7 +242,7 @@ extension ServerCore {
             JournalEntry(
                 time: time, vendor: vendor, method: method, path: path, query: query, outcome: outcome,
                 status: response.status.code, cassette: cassette))
-        return TakenAnswer(response: response, time: time)
+        return TakenAnswer(response: response, time: time, contract: nil)
     }
 }
 
@@ -229,6 +250,8 @@ extension ServerCore {
 struct TakenAnswer {
     var response: PreparedResponse
     var time: Date
+    /// The `X-Harness-Contract` value, when the live check is on.
+    var contract: String?
 }
 
 /// Hummingbird's HTTP/1.1 child channel with ``WireReplay`` added first, ahead of NIO's response encoder, and
