@@ -14,6 +14,7 @@ enum InspectorPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>harness inspector</title>
+        <link rel="icon" href="data:,">
         <link rel="stylesheet" href="/__harness/ui/app.css">
         <script src="/__harness/ui/app.js" defer></script>
         </head>
@@ -40,7 +41,7 @@ enum InspectorPage {
           <section id="detail"><p class="muted">Select a request to see its headers, bodies and verdict.</p></section>
         </main>
         <section id="admin">
-          <div id="vendors"><h2>Vendors</h2><ul id="vendor-list"></ul></div>
+          <div id="vendors"><h2>Vendors</h2><ul id="vendor-list"></ul><pre id="state"></pre></div>
           <div id="faults"><h2>Fault rules</h2><ul id="fault-list"></ul>
             <form id="fault-form"><select id="r-vendor"></select>
               <input id="r-path" value="/*" size="14" aria-label="path">
@@ -77,10 +78,13 @@ enum InspectorPage {
         dl.headers { display: grid; grid-template-columns: max-content 1fr; gap: 0 1em; margin: 0; }
         dl.headers dt { font-weight: 600; } dl.headers dd { margin: 0; word-break: break-all; }
         ul.violations li { margin-bottom: .4em; }
+        ul.violations .muted { word-break: break-all; font-size: .85em; }
         .violation-kind { font-family: monospace; background: #fde8e8; padding: 0 .3em; }
         #admin { display: grid; grid-template-columns: 1fr 1fr; gap: 1em; padding: 0 1em 1em; }
         #admin > div { background: #fff; border: 1px solid #e3e6ee; padding: .5em 1em; }
         #admin h2 { font-size: 1em; }
+        #state:empty { display: none; }
+        button.view { margin-left: .3em; }
 
         """
 }

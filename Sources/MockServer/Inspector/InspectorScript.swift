@@ -188,6 +188,18 @@ enum InspectorScript {
           } catch (error) { document.getElementById("status").textContent = "live stream stopped: " + error.message; }
           setTimeout(follow, 2000);
         }
+        // The simulators' read-only admin views (GET /__harness/vendors/{vendor}/{view}).
+        const stateViews = {
+          adapty: ["apps", "events"], engage: ["settings", "tokens", "lists", "events"], referralhero: ["campaigns"],
+          webengage: ["users", "events"], walkme: ["apps"],
+        };
+        async function showState(vendor, view) {
+          const pane = document.getElementById("state");
+          try {
+            const value = await api("vendors/" + encodeURIComponent(vendor) + "/" + view);
+            pane.textContent = vendor + "/" + view + "\n" + JSON.stringify(value, null, 2);
+          } catch (error) { pane.textContent = vendor + "/" + view + ": " + error.message; }
+        }
         async function renderAdmin() {
           const [mode, vendors, rules] = await Promise.all([api("mode"), api("vendors"), api("faults")]);
           document.getElementById("mode").textContent = mode.mode + " mode";
@@ -200,7 +212,12 @@ enum InspectorScript {
           document.getElementById("vendor-list").replaceChildren(...vendors.vendors.map((v) => {
             const reset = el("button", { type: "button" }, "reset");
             reset.addEventListener("click", async () => { await api("reset/" + encodeURIComponent(v.name), { method: "POST" }); });
-            return el("li", { "data-vendor": v.name }, v.name + (v.simulator ? " · simulator" : "") + " · " + v.cassettes + " cassette(s) ", reset);
+            const views = (v.simulator ? stateViews[v.name] || [] : []).map((view) => {
+              const button = el("button", { type: "button", class: "view" }, view);
+              button.addEventListener("click", () => showState(v.name, view));
+              return button;
+            });
+            return el("li", { "data-vendor": v.name }, v.name + (v.simulator ? " · simulator" : "") + " · " + v.cassettes + " cassette(s) ", reset, ...views);
           }));
           document.getElementById("fault-list").replaceChildren(...rules.rules.map((rule) => {
             const remove = el("button", { type: "button" }, "remove");

@@ -33,3 +33,29 @@ final class LiveMemo: Sendable {
         return record
     }
 }
+
+/// The records of exchanges the live check has seen, by their exact request and response: a simulator answering
+/// the same request with the same bytes (a read, a kept answer) is redacted and checked once. Holds at most
+/// ``capacity`` exchanges of at most ``largestExchange`` bytes each, and starts over when full.
+final class ExchangeMemo: Sendable {
+    static let capacity = 4096
+    static let largestExchange = 64 * 1024
+
+    struct Key: Hashable, Sendable {
+        var vendor: String
+        var request: CassetteRequest
+        var response: CassetteResponse
+        var checksResponse: Bool
+    }
+
+    private let records = BoundedMemo<Key, LiveMemo.Record>(capacity: capacity)
+
+    /// The record of the exchange, worked out by `make` unless it was seen before.
+    func record(_ key: Key, make: () -> LiveMemo.Record) -> LiveMemo.Record {
+        guard key.request.body.count + key.response.body.count <= Self.largestExchange else { return make() }
+        if let kept = records[key] { return kept }
+        let record = make()
+        records.keep(record, for: key)
+        return record
+    }
+}

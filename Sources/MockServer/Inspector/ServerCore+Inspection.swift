@@ -21,17 +21,31 @@ extension ServerCore {
         let recorded = CassetteResponse(
             status: response.status.code, statusText: response.status.reasonPhrase,
             headers: HeaderFields(response.headers), body: Data(body.readableBytesView))
-        let (exchange, verdict) = inspection.inspect(
-            vendor: vendor, request: request, response: recorded, checksResponse: checksAnswer, startedAt: entry.time,
-            milliseconds: Self.milliseconds(since: started))
-        entry.exchange = exchange
-        entry.contract = verdict
+        var record = liveRecord(vendor: vendor, request: request, response: recorded, checksResponse: checksAnswer)
+        record.exchange.milliseconds = Self.milliseconds(since: started)
+        entry.exchange = record.exchange
+        entry.contract = record.verdict
+        let verdict = record.verdict
         if let verdict {
             entry.sequence = journal.reserveSequence()
             response.headers[Self.contractHeader] = LiveInspection.headerValue(verdict, sequence: entry.sequence)
         }
         response.body = ResponseBody(byteBuffer: body)
         return response
+    }
+
+    /// The redacted exchange and its verdict, worked out once per exact request and response.
+    func liveRecord(
+        vendor: String, request: CassetteRequest, response: CassetteResponse, checksResponse: Bool
+    ) -> LiveMemo.Record {
+        let key = ExchangeMemo.Key(
+            vendor: vendor, request: request, response: response, checksResponse: checksResponse)
+        return exchanges.record(key) {
+            let (exchange, verdict) = inspection.inspect(
+                vendor: vendor, request: request, response: response, checksResponse: checksResponse,
+                startedAt: now(), milliseconds: 0)
+            return LiveMemo.Record(exchange: exchange, verdict: verdict)
+        }
     }
 
     /// With `--strict-contract`, the harness error for a request that breaks its vendor's contract, journaled

@@ -127,10 +127,10 @@ extension ServerCore {
     /// see).
     func mayAnswerImmediately(_ head: HTTPRequestHead, largestBody: Int) -> Bool {
         let mode = self.mode
-        // A strict server refuses contract-breaking requests, and a simulator's kept answer is not checked here:
-        // both take the responder's path while the live check is on.
-        let simulates = mode == .simulate && inspection.check == nil
-        guard !inspection.strict, mode.replays || (simulates && head.method == .GET && simulators.readCache != nil),
+        // A strict server refuses contract-breaking requests before any answer: its requests take the responder's
+        // path.
+        guard !inspection.strict,
+            mode.replays || (mode == .simulate && head.method == .GET && simulators.readCache != nil),
             head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/"), !RequestTarget(head.uri).isAdmin
         else { return false }
         guard !head.headers.contains(name: Self.faultHeader.rawName) else { return false }
@@ -191,7 +191,7 @@ extension ServerCore {
         let sequence = journal.append(journalEntry)
         return TakenAnswer(
             response: response, time: time,
-            contract: record.verdict.map { LiveInspection.headerValue($0, sequence: sequence) })
+            contract: record.verdict.map { LiveInspection.headerValue($0, sequence: sequence) }, sequence: sequence)
     }
 
     /// Where a replayed request goes, worked out as the responder does and kept for the next time; nil when it is
@@ -226,23 +226,32 @@ extension ServerCore {
         let request = Self.cassetteRequest(
             method: method, target: target, relativePath: relativePath, headers: head.headers, body: body)
         guard let kept = simulators.cachedAnswer(vendor: vendor, to: request) else { return nil }
-        return journaled(
+        let record = liveRecord(
+            vendor: vendor, request: request, response: kept.cassetteResponse, checksResponse: true)
+        var answer = journaled(
             kept, vendor: vendor, method: method, path: String(target.path), query: target.query.map(String.init),
-            outcome: .simulated, cassette: nil)
+            outcome: .simulated, cassette: nil, record: record)
+        if let verdict = record.verdict {
+            answer.contract = LiveInspection.headerValue(verdict, sequence: answer.sequence)
+        }
+        return answer
     }
 
     /// `response`, journaled now.
     private func journaled(
         _ response: PreparedResponse, vendor: String, method: String, path: String, query: String?,
-        outcome: JournalEntry.Outcome, cassette: String?
+        outcome: JournalEntry.Outcome, cassette: String?, record: LiveMemo.Record
     ) -> TakenAnswer {
         let time = now()
         eventLoopHits.add(1, ordering: .relaxed)
-        journal.append(
-            JournalEntry(
-                time: time, vendor: vendor, method: method, path: path, query: query, outcome: outcome,
-                status: response.status.code, cassette: cassette))
-        return TakenAnswer(response: response, time: time, contract: nil)
+        var entry = JournalEntry(
+            time: time, vendor: vendor, method: method, path: path, query: query, outcome: outcome,
+            status: response.status.code, cassette: cassette)
+        entry.mode = mode.rawValue
+        entry.exchange = record.exchange
+        entry.contract = record.verdict
+        let sequence = journal.append(entry)
+        return TakenAnswer(response: response, time: time, contract: nil, sequence: sequence)
     }
 }
 
@@ -252,6 +261,8 @@ struct TakenAnswer {
     var time: Date
     /// The `X-Harness-Contract` value, when the live check is on.
     var contract: String?
+    /// The journal entry's number.
+    var sequence: Int
 }
 
 /// Hummingbird's HTTP/1.1 child channel with ``WireReplay`` added first, ahead of NIO's response encoder, and

@@ -14,6 +14,8 @@ final class ServerCore: Sendable {
     let journal: RequestJournal
     /// The live contract check and the journal's redaction.
     let inspection: LiveInspection
+    /// The live check's records of exchanges seen before (a simulator's repeated answers).
+    let exchanges = ExchangeMemo()
     let injector: FaultInjector
     let logger: Logger
     let now: @Sendable () -> Date
