@@ -135,4 +135,27 @@ struct LiveCheckTests {
             #expect(journal.text.contains("redacted"), "\(journal.text)")
         }
     }
+
+    @Test("Record and spy modes check the upstream's exchange too", arguments: [ServerMode.record, .spy])
+    func proxied(mode: ServerMode) async throws {
+        try await withTemporaryDirectory { folder in
+            try await withServer(MockServerConfiguration(vendor: "counter")) { _, upstream in
+                var configuration = MockServerConfiguration(
+                    mode: mode, cassettesDirectory: folder.url, cassette: "counter/session", upstream: upstream.origin)
+                configuration.contractCheck = try InspectorFixture.check(in: folder.url)
+                try await withServer(configuration, simulators: []) { _, endpoints in
+                    let url = endpoints.baseURL(for: "counter").appendingPathComponent("count")
+                    let kept = try await TestHTTP.send(url, method: .POST, json: ["by": 2])
+                    #expect(
+                        kept.status == 200 && kept.headers.first(name: "X-Harness-Contract") == "ok", "\(kept.text)")
+                    let broken = try await TestHTTP.send(url, method: .POST, json: ["by": 1, "note": "x"])
+                    #expect(broken.headers.first(name: "X-Harness-Contract") == "violations=1; /__harness/journal/2")
+                    let entry = try await entry(endpoints, "__harness/journal/2")
+                    #expect(entry["outcome"] == "recorded")
+                    #expect(entry["mode"] == .string(mode.rawValue))
+                    #expect(entry["contract"]?["violations"]?[0]?["location"] == "request body /note")
+                }
+            }
+        }
+    }
 }
