@@ -229,6 +229,7 @@ let mockServer: [Target] = [
         dependencies: [
             "CSQLite3",
             "CassetteKit",
+            "ContractKit",
             "JSONCore",
             "LibXML",
             .product(name: "Hummingbird", package: "hummingbird"),

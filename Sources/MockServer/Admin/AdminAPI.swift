@@ -30,10 +30,14 @@ struct AdminAPI: Sendable {
         }
         admin.delete("faults/:id") { _, context in removeRule(context) }
         admin.get("journal") { request, _ in journal(request) }
+        admin.get("journal.har") { request, _ in journalCassette(request) }
+        admin.get("journal/stream") { request, _ in journalStream(request) }
+        admin.get("journal/:seq") { _, context in journalEntry(context) }
         admin.delete("journal") { _, _ in
             core.journal.clear()
-            return encode(AdminModels.Journal(count: 0, entries: []))
+            return encode(AdminModels.Journal(count: 0, dropped: 0, entries: []))
         }
+        addInspector(to: admin)
         admin.get("vendors") { _, _ in vendors() }
         admin.on("vendors/:vendor/**", method: .get) { request, context in try await vendorAdmin(request, context) }
         admin.on("vendors/:vendor/**", method: .post) { request, context in try await vendorAdmin(request, context) }
@@ -120,16 +124,6 @@ struct AdminAPI: Sendable {
             return .json(status: 404, ["error": "no such rule", "message": "GET /__harness/faults lists the rules"])
         }
         return encode(AdminModels.Rules(rules: core.faultRules.all.map(AdminModels.Rule.init)))
-    }
-
-    private func journal(_ request: Request) -> Response {
-        let query = request.uri.queryParameters
-        let filter = JournalFilter(
-            vendor: query["vendor"].map(String.init), method: query["method"].map(String.init),
-            path: query["path"].map(String.init), status: query["status"].flatMap { Int(String($0)) },
-            outcome: query["outcome"].flatMap { JournalEntry.Outcome(rawValue: String($0)) })
-        let entries = core.journal.entries(matching: filter)
-        return encode(AdminModels.Journal(count: entries.count, entries: entries))
     }
 
     private func vendors() -> Response {

@@ -28,6 +28,10 @@ struct AdminAccess: RouterMiddleware {
                         "the server binds a non-loopback address without --admin-token; restart with --admin-token T",
                 ])
         }
+        if let refusal = Self.crossOriginRefusal(request) { return refusal }
+        if token != nil, request.method == .get, AdminAPI.assetPaths.contains(request.uri.path) {
+            return try await next(request, context)
+        }
         if let token {
             let presented = request.headers[.authorization].flatMap { value -> [UInt8]? in
                 value.hasPrefix("Bearer ") ? Array(value.dropFirst(7).utf8) : nil
@@ -40,6 +44,27 @@ struct AdminAccess: RouterMiddleware {
             }
         }
         return try await next(request, context)
+    }
+
+    /// 403 for a state-changing admin call a browser sends from another origin (a page elsewhere posting to the
+    /// loopback server): its `Origin` names another host, or `Sec-Fetch-Site` says cross-site. Calls without
+    /// either (curl, tests, the CLI) and reads pass.
+    static func crossOriginRefusal(_ request: Request) -> Response? {
+        guard ![HTTPRequest.Method.get, .head, .options].contains(request.method) else { return nil }
+        let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]
+        var crossOrigin = site == "cross-site" || site == "same-site"
+        if let origin = request.headers[HTTPField.Name("Origin")!] {
+            let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] ?? ""
+            crossOrigin = crossOrigin || origin != "http://\(host)"
+        }
+        guard crossOrigin else { return nil }
+        return .json(
+            status: 403,
+            [
+                "error": "cross-origin admin request",
+                "message":
+                    "state-changing admin calls are refused from another origin; use the inspector at /__harness/ui",
+            ])
     }
 
     /// Compares every byte whatever the first difference, so timing does not reveal how much of a guess

@@ -53,6 +53,8 @@ enum AdminModels {
 
     struct Journal: Codable {
         var count: Int
+        /// Entries dropped to keep the journal's bounds (entries and bytes).
+        var dropped: Int
         var entries: [JournalEntry]
     }
 

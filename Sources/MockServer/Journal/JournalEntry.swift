@@ -42,6 +42,17 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public var cassette: String?
     /// The fault injected, in the header grammar.
     public var fault: String?
+    /// The server's mode when the request arrived (`simulate`, `replay`, `record`, `spy`).
+    public var mode: String?
+    /// The redacted request and response, when the request reached a vendor.
+    public var exchange: JournalExchange?
+    /// The live contract check's verdict; nil when the check is off or the request named no vendor.
+    public var contract: JournalVerdict?
+    /// For a replay miss, the nearest recorded request and the fields that differ.
+    public var nearest: JournalNearestMiss?
+
+    /// The bytes the entry holds in memory, roughly, which the journal's byte bound counts.
+    var size: Int { 256 + path.utf8.count + (exchange?.size ?? 0) + (contract?.size ?? 0) }
 
     package init(
         sequence: Int = 0, time: Date, vendor: String?, method: String, path: String, query: String? = nil,
@@ -72,12 +83,18 @@ public struct JournalFilter: Sendable, Hashable {
     public var status: Int?
     /// The outcome, or nil for any.
     public var outcome: JournalEntry.Outcome?
+    /// Only entries whose contract verdict has a violation.
+    public var violationsOnly: Bool
+    /// Only entries numbered above this sequence.
+    public var since: Int?
 
     /// A filter; nil fields match anything, so `JournalFilter()` lists every entry.
     public init(
         vendor: String? = nil, method: String? = nil, path: String? = nil, status: Int? = nil,
-        outcome: JournalEntry.Outcome? = nil
+        outcome: JournalEntry.Outcome? = nil, violationsOnly: Bool = false, since: Int? = nil
     ) {
+        self.violationsOnly = violationsOnly
+        self.since = since
         self.vendor = vendor
         self.method = method?.uppercased()
         self.path = path
@@ -91,6 +108,8 @@ public struct JournalFilter: Sendable, Hashable {
         if let method, entry.method != method { return false }
         if let status, entry.status != status { return false }
         if let outcome, entry.outcome != outcome { return false }
+        if let since, entry.sequence <= since { return false }
+        if violationsOnly, entry.contract?.ok ?? true { return false }
         if let path {
             if path.hasSuffix("*") {
                 if !entry.path.hasPrefix(path.dropLast()) { return false }

@@ -54,6 +54,8 @@ final class ImmediateMemo: Sendable {
         var path: String
         var query: String?
         var candidates: [CandidateMatches]
+        /// The request, and the journal records and verdicts of the entries it was answered with.
+        var live: LiveMemo
     }
 
     private let routes = BoundedMemo<Key, Route>(capacity: capacity)

@@ -73,6 +73,13 @@ struct PreparedResponse: Sendable {
     }
 
     var response: Response { Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body)) }
+
+    /// The response as cassettes hold it, for the live contract check.
+    var cassetteResponse: CassetteResponse {
+        CassetteResponse(
+            status: status.code, statusText: status.reasonPhrase, headers: HeaderFields(headers),
+            body: Data(body.readableBytesView))
+    }
 }
 
 /// The method and percent-decoded path a request or recorded interaction is routed by; the interaction index

@@ -12,6 +12,12 @@ struct HarnessResponder<Admin: HTTPResponder<HarnessRequestContext>>: HTTPRespon
         if target.isAdmin {
             return try await admin.respond(to: request, context: context)
         }
+        // A browser opening the server's root (with no vendor mounted there) is sent to the inspector.
+        if target.path == "/", core.configuration.vendor == nil, request.method == .get,
+            request.headers[.accept]?.contains("text/html") == true
+        {
+            return Response(status: .found, headers: [.location: "/__harness/ui"])
+        }
         return try await core.handle(request, target: target, context: context)
     }
 }

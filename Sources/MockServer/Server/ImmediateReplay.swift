@@ -127,7 +127,10 @@ extension ServerCore {
     /// see).
     func mayAnswerImmediately(_ head: HTTPRequestHead, largestBody: Int) -> Bool {
         let mode = self.mode
-        guard mode.replays || (mode == .simulate && head.method == .GET && simulators.readCache != nil),
+        // A strict server refuses contract-breaking requests before any answer: its requests take the responder's
+        // path.
+        guard !inspection.strict,
+            mode.replays || (mode == .simulate && head.method == .GET && simulators.readCache != nil),
             head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/"), !RequestTarget(head.uri).isAdmin
         else { return false }
         guard !head.headers.contains(name: Self.faultHeader.rawName) else { return false }
@@ -143,6 +146,7 @@ extension ServerCore {
         takenAnswer(head: head, body: body, bytes: nil).map { taken in
             var headers = taken.response.wireHeaders
             headers.add(name: "Date", value: dates.text(for: taken.time))
+            if let contract = taken.contract { headers.add(name: LiveInspection.header, value: contract) }
             return ImmediateAnswer(
                 head: HTTPResponseHead(version: .http1_1, status: taken.response.wireStatus, headers: headers),
                 body: taken.response.body)
@@ -168,9 +172,26 @@ extension ServerCore {
     /// The next recorded answer on `route`, journaled as a hit; nil when no candidate replays one.
     func take(_ route: ImmediateMemo.Route) -> TakenAnswer? {
         guard let (cassette, entry) = CassetteLibrary.take(from: route.candidates) else { return nil }
-        return journaled(
-            cassette.responses[entry], vendor: route.vendor, method: route.method, path: route.path,
-            query: route.query, outcome: .hit, cassette: cassette.name.description)
+        let name = cassette.name.description
+        let response = cassette.responses[entry]
+        let time = now()
+        let record = route.live.record(cassette: name, entry: entry) {
+            let (exchange, verdict) = inspection.inspect(
+                vendor: route.vendor, request: route.live.request, response: response.cassetteResponse,
+                checksResponse: true, startedAt: time, milliseconds: 0)
+            return LiveMemo.Record(exchange: exchange, verdict: verdict)
+        }
+        var journalEntry = JournalEntry(
+            time: time, vendor: route.vendor, method: route.method, path: route.path, query: route.query,
+            outcome: .hit, status: response.status.code, cassette: name)
+        journalEntry.mode = mode.rawValue
+        journalEntry.exchange = record.exchange
+        journalEntry.contract = record.verdict
+        eventLoopHits.add(1, ordering: .relaxed)
+        let sequence = journal.append(journalEntry)
+        return TakenAnswer(
+            response: response, time: time,
+            contract: record.verdict.map { LiveInspection.headerValue($0, sequence: sequence) }, sequence: sequence)
     }
 
     /// Where a replayed request goes, worked out as the responder does and kept for the next time; nil when it is
@@ -192,7 +213,7 @@ extension ServerCore {
         else { return nil }
         let route = ImmediateMemo.Route(
             generation: generation, vendor: vendor, method: method, path: String(target.path),
-            query: target.query.map(String.init), candidates: candidates)
+            query: target.query.map(String.init), candidates: candidates, live: LiveMemo(request: request))
         replayMemo.keep(route, for: key)
         return route
     }
@@ -205,23 +226,32 @@ extension ServerCore {
         let request = Self.cassetteRequest(
             method: method, target: target, relativePath: relativePath, headers: head.headers, body: body)
         guard let kept = simulators.cachedAnswer(vendor: vendor, to: request) else { return nil }
-        return journaled(
+        let record = liveRecord(
+            vendor: vendor, request: request, response: kept.cassetteResponse, checksResponse: true)
+        var answer = journaled(
             kept, vendor: vendor, method: method, path: String(target.path), query: target.query.map(String.init),
-            outcome: .simulated, cassette: nil)
+            outcome: .simulated, cassette: nil, record: record)
+        if let verdict = record.verdict {
+            answer.contract = LiveInspection.headerValue(verdict, sequence: answer.sequence)
+        }
+        return answer
     }
 
     /// `response`, journaled now.
     private func journaled(
         _ response: PreparedResponse, vendor: String, method: String, path: String, query: String?,
-        outcome: JournalEntry.Outcome, cassette: String?
+        outcome: JournalEntry.Outcome, cassette: String?, record: LiveMemo.Record
     ) -> TakenAnswer {
         let time = now()
         eventLoopHits.add(1, ordering: .relaxed)
-        journal.append(
-            JournalEntry(
-                time: time, vendor: vendor, method: method, path: path, query: query, outcome: outcome,
-                status: response.status.code, cassette: cassette))
-        return TakenAnswer(response: response, time: time)
+        var entry = JournalEntry(
+            time: time, vendor: vendor, method: method, path: path, query: query, outcome: outcome,
+            status: response.status.code, cassette: cassette)
+        entry.mode = mode.rawValue
+        entry.exchange = record.exchange
+        entry.contract = record.verdict
+        let sequence = journal.append(entry)
+        return TakenAnswer(response: response, time: time, contract: nil, sequence: sequence)
     }
 }
 
@@ -229,6 +259,10 @@ extension ServerCore {
 struct TakenAnswer {
     var response: PreparedResponse
     var time: Date
+    /// The `X-Harness-Contract` value, when the live check is on.
+    var contract: String?
+    /// The journal entry's number.
+    var sequence: Int
 }
 
 /// Hummingbird's HTTP/1.1 child channel with ``WireReplay`` added first, ahead of NIO's response encoder, and

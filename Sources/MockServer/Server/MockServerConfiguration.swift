@@ -1,3 +1,4 @@
+public import ContractKit
 public import Foundation
 
 /// How `harness serve` (or a test) runs the mock server.
@@ -38,6 +39,15 @@ public struct MockServerConfiguration: Sendable {
     /// How many requests the journal (`GET /__harness/journal`) keeps, newest last; older ones are dropped, so a
     /// server under load for hours holds a bounded journal. At least 1.
     public var journalCapacity = RequestJournal.defaultCapacity
+    /// How many bytes of headers and bodies the journal keeps; the oldest entries are dropped beyond it.
+    public var journalByteCapacity = RequestJournal.defaultByteCapacity
+    /// The live contract check: every exchange, in every mode, checked against its vendor's contract, the verdict
+    /// journaled and sent in `X-Harness-Contract`; nil turns it off (`harness serve --no-live-check`).
+    public var contractCheck: ContractCheck?
+    /// Whether a request breaking its vendor's contract is answered with a harness error naming each violation
+    /// (422) instead of the simulator's, the cassette's or the upstream's answer (`--strict-contract`). Needs
+    /// ``contractCheck``.
+    public var strictContract = false
     /// Whether a cassette that cannot be read stops the server from starting
     /// (``MockServerError/unreadableCassettes(_:)``) instead of being logged and skipped; `harness serve` turns it
     /// on unless `--skip-broken-cassettes`.

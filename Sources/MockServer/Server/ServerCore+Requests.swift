@@ -15,9 +15,11 @@ extension ServerCore {
     /// Answers a request under a vendor prefix, in the current mode, with its faults, and journals it.
     func handle(_ request: Request, target: RequestTarget, context: HarnessRequestContext) async throws -> Response {
         let method = request.method.rawValue
+        let started = ContinuousClock.now
         var entry = JournalEntry(
             time: now(), vendor: nil, method: method, path: String(target.path), query: target.query.map(String.init),
             outcome: .rejected, status: nil)
+        entry.mode = mode.rawValue
         var journaled = false
         defer { if !journaled { journal.append(entry) } }
 
@@ -60,6 +62,7 @@ extension ServerCore {
 
         let cassetteRequest = Self.cassetteRequest(
             method: method, target: target, relativePath: relativePath, headers: request.headers, body: body)
+        if let refusal = strictRefusal(cassetteRequest, vendor: vendor, entry: &entry) { return refusal }
         var response: Response
         do {
             response = try await answer(cassetteRequest, vendor: vendor, request: request, entry: &entry)
@@ -68,7 +71,9 @@ extension ServerCore {
         }
         if let decision { response = try await injector.alter(response, decision) }
         entry.status = response.status.code
-        return response
+        return try await inspected(
+            response, request: cassetteRequest, vendor: vendor, faulted: decision != nil, started: started,
+            entry: &entry)
     }
 
     /// The answer of the current mode.
@@ -99,6 +104,7 @@ extension ServerCore {
                 case .miss(let report):
                     if mode == .replay {
                         entry.outcome = .miss
+                        entry.nearest = JournalNearestMiss(report)
                         logger.warning("replay miss", metadata: ["vendor": "\(vendor)", "miss": "\(report.message)"])
                         return .json(status: configuration.missStatus, report.json)
                     }

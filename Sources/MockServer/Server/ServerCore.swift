@@ -12,6 +12,10 @@ final class ServerCore: Sendable {
     let library: CassetteLibrary
     let faultRules = FaultRules()
     let journal: RequestJournal
+    /// The live contract check and the journal's redaction.
+    let inspection: LiveInspection
+    /// The live check's records of exchanges seen before (a simulator's repeated answers).
+    let exchanges = ExchangeMemo()
     let injector: FaultInjector
     let logger: Logger
     let now: @Sendable () -> Date
@@ -34,7 +38,9 @@ final class ServerCore: Sendable {
     ) {
         self.configuration = configuration
         self.simulators = simulators
-        journal = RequestJournal(capacity: max(1, configuration.journalCapacity))
+        journal = RequestJournal(
+            capacity: max(1, configuration.journalCapacity), byteCapacity: configuration.journalByteCapacity)
+        inspection = LiveInspection(check: configuration.contractCheck, strict: configuration.strictContract)
         self.logger = logger
         self.now = now
         library = CassetteLibrary(directory: configuration.cassettesDirectory, logger: logger)

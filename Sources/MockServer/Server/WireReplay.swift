@@ -79,6 +79,11 @@ final class WireReplay: ChannelDuplexHandler, RemovableChannelHandler {
         var out = context.channel.allocator.buffer(
             capacity: response.wirePrefix.readableBytes + dateLine.readableBytes + response.body.readableBytes)
         out.writeImmutableBuffer(response.wirePrefix)
+        if let contract = answer.contract {
+            out.writeStaticString("X-Harness-Contract: ")
+            out.writeString(contract)
+            out.writeStaticString("\r\n")
+        }
         out.writeImmutableBuffer(dateLine)
         out.writeImmutableBuffer(response.body)
         context.write(wrapOutboundOut(.byteBuffer(out)), promise: nil)

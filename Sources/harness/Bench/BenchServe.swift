@@ -143,6 +143,7 @@ extension Harness.Bench {
                     "    replay / nginx: \(String(format: "%.2f", replay / reference))x\(range) "
                         + "(target >= 0.8x, p99 <= 5 ms)")
             }
+            try await BenchLiveCheck.measure(binary: binary, load: load, cassettes: small, root: root, rounds: rounds)
             try await BenchSimulate.measure(binary: binary, load: load, rounds: rounds)
             if load.wrk == nil { print("  wrk is not installed (apt-get install -y wrk): no throughput figures") }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractKit
 import Foundation
 import Logging
 import MockServer
@@ -69,7 +70,26 @@ extension Harness {
         @Option(help: "How many requests the journal (GET /__harness/journal) keeps; older ones are dropped.")
         var journalSize = RequestJournal.defaultCapacity
 
+        @Option(help: "How many bytes of headers and bodies the journal keeps; older entries are dropped.")
+        var journalBytes = RequestJournal.defaultByteCapacity
+
+        @Option(help: "The Schemas folder the live contract check reads.")
+        var schemas = "Schemas"
+
+        @Flag(help: "Turn the live contract check off (no verdicts, no X-Harness-Contract header).")
+        var noLiveCheck = false
+
+        @Flag(
+            help: ArgumentHelp(
+                "Answer a request that breaks its vendor's contract with a 422 harness error naming each violation "
+                    + "instead of the simulator's (or the cassette's, or the upstream's) answer."))
+        var strictContract = false
+
         func validate() throws {
+            try OptionRange.count(journalBytes, "--journal-bytes", in: 0...(1 << 40))
+            if strictContract, noLiveCheck {
+                throw ValidationError("--strict-contract needs the live check; drop --no-live-check")
+            }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             try OptionRange.count(maxBodySize, "--max-body-size", in: 1...(1 << 30))
             try OptionRange.count(journalSize, "--journal-size", in: 1...10_000_000)
@@ -92,6 +112,12 @@ extension Harness {
             configuration.cachesSimulatorReads = configuration.mode == .simulate && !noReadCache
             configuration.journalCapacity = journalSize
             configuration.refusesBrokenCassettes = !skipBrokenCassettes
+            configuration.journalByteCapacity = journalBytes
+            configuration.strictContract = strictContract
+            if !noLiveCheck {
+                configuration.contractCheck = try Self.liveCheck(
+                    schemas: schemas, explicit: schemas != "Schemas", logger: logger)
+            }
             if let upstream {
                 guard let url = URL(string: upstream) else {
                     throw ValidationError("--upstream \(upstream) is not a URL")
@@ -102,6 +128,21 @@ extension Harness {
             let server = try MockServer(configuration: configuration, logger: logger)
             try await server.run { endpoints in
                 Self.announce(endpoints, configuration: settings, mode: server.mode)
+            }
+        }
+
+        /// The live contract check against `schemas`; nil (with a notice) when the default folder is absent, an
+        /// error when a named one cannot be read.
+        static func liveCheck(schemas: String, explicit: Bool, logger: Logger) throws -> ContractCheck? {
+            let folder = URL(fileURLWithPath: schemas, isDirectory: true)
+            guard explicit || FileManager.default.fileExists(atPath: folder.path) else {
+                logger.notice("live contract check off: no Schemas/ folder here (pass --schemas DIR)")
+                return nil
+            }
+            do {
+                return ContractCheck(registry: try SchemaRegistry(folder: folder))
+            } catch {
+                throw ValidationError("--schemas \(schemas): \(error) (or pass --no-live-check)")
             }
         }
 

@@ -1,0 +1,61 @@
+import CassetteKit
+import Synchronization
+
+/// The journal's redacted exchange and the contract verdict of one exact request answered by one recorded entry,
+/// worked out the first time that pair is replayed and kept with the request's route (``ImmediateMemo/Route``):
+/// a repeated replay hit is checked for the cost of a lookup, so the live check stays off the hot replay path.
+final class LiveMemo: Sendable {
+    /// What a replay of the pair journals and answers with.
+    struct Record: Sendable {
+        var exchange: JournalExchange
+        var verdict: JournalVerdict?
+    }
+
+    private struct Key: Hashable {
+        var cassette: String
+        var entry: Int
+    }
+
+    /// The request as the responder would see it, its URL relative to the vendor's mount.
+    let request: CassetteRequest
+    private let records = Mutex<[Key: Record]>([:])
+
+    init(request: CassetteRequest) {
+        self.request = request
+    }
+
+    /// The record of `entry` of `cassette` answering the request, worked out by `make` the first time.
+    func record(cassette: String, entry: Int, make: () -> Record) -> Record {
+        let key = Key(cassette: cassette, entry: entry)
+        if let kept = records.withLock({ $0[key] }) { return kept }
+        let record = make()
+        records.withLock { $0[key] = record }
+        return record
+    }
+}
+
+/// The records of exchanges the live check has seen, by their exact request and response: a simulator answering
+/// the same request with the same bytes (a read, a kept answer) is redacted and checked once. Holds at most
+/// ``capacity`` exchanges of at most ``largestExchange`` bytes each, and starts over when full.
+final class ExchangeMemo: Sendable {
+    static let capacity = 4096
+    static let largestExchange = 64 * 1024
+
+    struct Key: Hashable, Sendable {
+        var vendor: String
+        var request: CassetteRequest
+        var response: CassetteResponse
+        var checksResponse: Bool
+    }
+
+    private let records = BoundedMemo<Key, LiveMemo.Record>(capacity: capacity)
+
+    /// The record of the exchange, worked out by `make` unless it was seen before.
+    func record(_ key: Key, make: () -> LiveMemo.Record) -> LiveMemo.Record {
+        guard key.request.body.count + key.response.body.count <= Self.largestExchange else { return make() }
+        if let kept = records[key] { return kept }
+        let record = make()
+        records.keep(record, for: key)
+        return record
+    }
+}
