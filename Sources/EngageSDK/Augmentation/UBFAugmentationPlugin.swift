@@ -10,6 +10,8 @@ public struct UBFAugmentationPlugin: Sendable {
     /// A ``UBFAugmentationPluginProtocol`` plugin whose `processSyncronously` is true: run before the others.
     var runsFirst = false
 
+    /// A plugin that returns the event with its attributes added. Plugins run one after another, each given the
+    /// previous one's result; one that throws leaves the event EXPIRED, posted as it was.
     public init(name: String, augment: @escaping @Sendable (UBFEvent) async throws -> UBFEvent) {
         self.name = name
         self.augment = augment
@@ -48,12 +50,16 @@ public struct UBFAugmentationPlugin: Sendable {
 
 /// A location fix for ``UBFAugmentationPlugin/location(fieldNames:_:)``.
 public struct UBFLocationFix: Sendable, Hashable {
+    /// The latitude in degrees, sent as `Latitude` with at most 10 fraction digits.
     public var latitude: Double
+    /// The longitude in degrees, sent as `Longitude` with at most 10 fraction digits.
     public var longitude: Double
     /// `City, State ZIP, Country (CC)`.
     public var address: String?
+    /// The place's name, sent as `Location Name` when present.
     public var name: String?
 
+    /// A fix at `latitude`, `longitude`, with an optional address and place name.
     public init(latitude: Double, longitude: Double, address: String? = nil, name: String? = nil) {
         self.latitude = latitude
         self.longitude = longitude

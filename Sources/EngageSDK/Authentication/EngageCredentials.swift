@@ -16,6 +16,7 @@ public struct EngageCredentials: Sendable, Hashable, CustomStringConvertible {
         self.refreshToken = refreshToken
     }
 
+    /// The client id with the secret and the refresh token redacted, safe to log.
     public var description: String {
         "EngageCredentials(clientID: \(clientID), clientSecret: <redacted>, refreshToken: <redacted>)"
     }
@@ -43,6 +44,7 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
     /// The `Authorization` header value, `Bearer <token>`.
     public var authorization: String { "Bearer \(value)" }
 
+    /// The expiry with the token value redacted, safe to log.
     public var description: String {
         "AccessToken(<redacted>, expiresAt: \(expiresAt))"
     }

@@ -14,6 +14,7 @@ public struct EngageDeepLinkRoutes: Sendable, Hashable {
     public struct Route: Sendable, Hashable {
         /// The pattern's segments (`["campaign", ":CurrentCampaign"]`); empty for the default route.
         public var segments: [String]
+        /// `handlers`: the names of the handlers the link is given to, in order (the SDK's is `postSilverpop`).
         public var handlers: [String]
         /// `routeParameters`: each name with whether it is required and the pattern its value must contain.
         public var parameters: [String: Parameter]
@@ -21,21 +22,30 @@ public struct EngageDeepLinkRoutes: Sendable, Hashable {
 
     /// A `routeParameters` entry.
     public struct Parameter: Sendable, Hashable {
+        /// `required`: whether a link without this parameter (or with it empty) fails the route.
         public var required: Bool
+        /// `regex`: a pattern the value must contain, when present; nil accepts any value.
         public var regex: String?
     }
 
     /// What a link resolved to: the route's handlers and the parameters they receive.
     public struct Match: Sendable, Hashable {
+        /// The matched route's pattern, or `defaultRoute` when no route matched.
         public var route: String
+        /// The matched route's handlers.
         public var handlers: [String]
+        /// The parameters the handlers receive: the link's query items and the route's captured segments (a captured
+        /// segment wins over a query item of the same name).
         public var parameters: [String: String]
     }
 
     /// The name of the EngageSDK handler.
     public static let engageHandler = "postSilverpop"
 
+    /// `routes`: each route keyed by its pattern (`campaign/:CurrentCampaign`). Routes are tried in the patterns'
+    /// alphabetical order; the first one whose segments and parameters fit wins.
     public var routes: [String: Route]
+    /// `defaultRoute`: the route for links no route takes; the README asks every app to include it. Nil when absent.
     public var defaultRoute: Route?
 
     /// Reads the configuration file's JSON. A malformed file is ``EngageError/configuration(source:detail:)`` naming

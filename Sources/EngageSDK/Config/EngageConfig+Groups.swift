@@ -1,20 +1,38 @@
 extension EngageConfig {
     /// `AuditRecord`: the relational table that records identity merges.
     public struct AuditRecord: Sendable, Hashable {
+        /// `auditRecordListId`: the list id of the audit record relational table; needed only when
+        /// `mergeHistoryInAuditRecordTable` is on. Empty when not configured.
         public var auditRecordListID: String
+        /// `mergeHistoryInAuditRecordTable` (NO): whether merge history is kept in a separate audit record table.
         public var mergeHistoryInAuditRecordTable: Bool
+        /// `createDateColumnName` (`Create Date`): the audit table column for when the merge happened.
         public var createDateColumnName: String
+        /// `newRecipientIdColumnName` (`New Recipient Id`): the audit table column for the recipient id kept
+        /// after a merge during check identity.
         public var newRecipientIDColumnName: String
+        /// `oldRecipientIdColumnName` (`Old Recipient Id`): the audit table column for the recipient id merged
+        /// away during check identity.
         public var oldRecipientIDColumnName: String
+        /// `auditRecordPrimaryKeyColumnName` (`Audit Record Id`): the audit table column for the generated
+        /// primary key.
         public var auditRecordPrimaryKeyColumnName: String
     }
 
     /// `Recipient`: the marketing database columns the identity manager uses.
     public struct Recipient: Sendable, Hashable {
+        /// `mergeHistoryInMarketingDatabase` (YES): whether merge history is stored in the marketing database.
         public var mergeHistoryInMarketingDatabase: Bool
+        /// `mergedDateColumn` (`Merged Date`): the column for the merge date, filled during check identity when
+        /// needed.
         public var mergedDateColumn: String
+        /// `mergedRecipientIdColumn` (`Merged Recipient Id`): the column for the merged recipient id, filled
+        /// during check identity when needed.
         public var mergedRecipientIDColumn: String
+        /// `mobileUserIdColumn` (`Mobile User Id`): the column the mobile user id is stored in.
         public var mobileUserIDColumn: String
+        /// `enableAutoAnonymousTracking` (true): when on, mobile user ids are generated for recipients; when off,
+        /// the app sets the mobile user id itself.
         public var enableAutoAnonymousTracking: Bool
     }
 
@@ -42,9 +60,14 @@ extension EngageConfig {
 
     /// `ParamFieldNames`: the deep-link and push-payload parameter names.
     public struct ParamFieldNames: Sendable, Hashable {
+        /// `ParamCurrentCampaign` (`CurrentCampaign`): the parameter a deep link or push payload names the current
+        /// campaign with.
         public var currentCampaign: String
+        /// `ParamCampaignExpiresAt` (`CampaignExpiresAt`): the parameter giving the campaign's expiry date.
         public var campaignExpiresAt: String
+        /// `ParamCampaignValidFor` (`CampaignValidFor`): the parameter giving how long the campaign stays valid.
         public var campaignValidFor: String
+        /// `ParamCallToAction` (`CallToAction`): the parameter giving the call to action.
         public var callToAction: String
         /// The pre-1.0 `CampaignEndTimeStamp` (epoch seconds) still shown in the SDK README.
         public var campaignEndTimeStamp: String
@@ -52,27 +75,44 @@ extension EngageConfig {
 
     /// `UBFFieldNames`: the attribute names the SDK adds to events.
     public struct UBFFieldNames: Sendable, Hashable {
+        /// `UBFSessionDurationFieldName` (`Session Duration`): the event attribute for the session duration.
         public var sessionDuration: String
+        /// `UBFTagsFieldName` (`Tags`): the event attribute for tags.
         public var tags: String
+        /// `UBFDisplayedMessageFieldName` (`Displayed Message`): the event attribute for the displayed message.
         public var displayedMessage: String
+        /// `UBFCallToActionFieldName` (`Call To Action`): the event attribute for the call to action.
         public var callToAction: String
+        /// `UBFEventNameFieldName` (`Event Name`): the event attribute for the event name.
         public var eventName: String
+        /// `UBFGoalNameFieldName` (`Goal Name`): the event attribute for the goal name.
         public var goalName: String
+        /// `UBFCurrentCampaignFieldName` (`Campaign Name`): the event attribute for the current campaign.
         public var currentCampaign: String
+        /// `UBFLastCampaignFieldName` (`Last Campaign`): the event attribute for the last campaign.
         public var lastCampaign: String
+        /// `UBFLocationAddressFieldName` (`Location Address`): the event attribute for the location address.
         public var locationAddress: String
+        /// `UBFLocationNameFieldName` (`Location Name`): the event attribute for the location name.
         public var locationName: String
+        /// `UBFLatitudeFieldName` (`Latitude`): the event attribute for the latitude.
         public var latitude: String
+        /// `UBFLongitudeFieldName` (`Longitude`): the event attribute for the longitude.
         public var longitude: String
     }
 
     /// `LocationServices`: the columns `updateUserLastKnownLocation` writes.
     public struct LocationServices: Sendable, Hashable {
+        /// `lastKnownLocationDateFormat` (`yyyy'-'MM'-'dd`): the date format of the user's last known location time.
         public var lastKnownLocationDateFormat: String
+        /// `lastKnownLocationTimestampColumn` (`Last Location Address Time`): the Engage column for the last known
+        /// location time.
         public var lastKnownLocationTimestampColumn: String
+        /// `lastKnownLocationColumn` (`Last Location Address`): the Engage column for the last known location.
         public var lastKnownLocationColumn: String
     }
 
+    /// The `AuditRecord` group, each key falling back to the README's default when absent.
     public var auditRecord: AuditRecord {
         let group = "AuditRecord"
         return AuditRecord(
@@ -86,6 +126,7 @@ extension EngageConfig {
         )
     }
 
+    /// The `Recipient` group, each key falling back to the README's default when absent.
     public var recipient: Recipient {
         let group = "Recipient"
         return Recipient(
@@ -97,6 +138,8 @@ extension EngageConfig {
         )
     }
 
+    /// The event keys of `General`, `LocalEventStore`, `Networking`, `Session` and `Augmentation`, each falling back
+    /// to the README's default when absent; `ubfEventCacheSize` and `maxNumRetries` are at least 1.
     public var events: Events {
         Events(
             ubfEventCacheSize: max(1, int("ubfEventCacheSize", in: "General", default: 3)),
@@ -110,6 +153,7 @@ extension EngageConfig {
         )
     }
 
+    /// The `ParamFieldNames` group, each name falling back to the README's default when absent.
     public var paramFieldNames: ParamFieldNames {
         let group = "ParamFieldNames"
         return ParamFieldNames(
@@ -121,6 +165,7 @@ extension EngageConfig {
         )
     }
 
+    /// The `UBFFieldNames` group, each name falling back to the README's default when absent.
     public var ubfFieldNames: UBFFieldNames {
         let group = "UBFFieldNames"
         return UBFFieldNames(
@@ -139,6 +184,7 @@ extension EngageConfig {
         )
     }
 
+    /// The `LocationServices` column names and date format, each falling back to the README's default when absent.
     public var locationServices: LocationServices {
         let group = "LocationServices"
         return LocationServices(

@@ -9,10 +9,13 @@ public import Foundation
 ///
 /// Relative spans are added to `from` as plain seconds (UTC has no daylight saving).
 public struct EngageExpirationParser: Sendable, Hashable {
-    /// The parsed days, hours, minutes and seconds of the relative form (zero when absent).
+    /// The parsed days of the relative form (zero when absent).
     public var days = 0
+    /// The parsed hours of the relative form (zero when absent).
     public var hours = 0
+    /// The parsed minutes of the relative form (zero when absent).
     public var minutes = 0
+    /// The parsed seconds of the relative form (zero when absent).
     public var seconds = 0
     /// The expiry: the absolute date, or `from` plus the relative span. Nil only for a nil input.
     public var expirationDate: Date?

@@ -14,6 +14,7 @@ public struct SessionTracker: Sendable, Hashable {
         case endSession(at: Date, duration: Int)
     }
 
+    /// How long the app may stay in the background before the session ends (`Session.sessionLifecycleExpiration`).
     public var timeout: Duration
     /// When the current foreground stretch began; nil while in the background or before the first start.
     public private(set) var began: Date?
@@ -22,6 +23,7 @@ public struct SessionTracker: Sendable, Hashable {
     /// When the app went to the background, and when that pause ends the session.
     public private(set) var pausedAt: Date?
 
+    /// A tracker with no session yet; `timeout` is the longest background pause that still resumes the session.
     public init(timeout: Duration) {
         self.timeout = timeout
     }

@@ -24,6 +24,7 @@ public enum EngageEventStatus: Int, Sendable, Hashable, CaseIterable, Codable, C
     /// The statuses a flush picks up.
     public static let postable: [EngageEventStatus] = [.notPosted, .expired]
 
+    /// The README's name of the status (`NOT_POSTED`, `SUCCESSFULLY_POSTED`, …).
     public var description: String {
         switch self {
         case .notPosted: "NOT_POSTED"
@@ -45,6 +46,7 @@ public struct StoredEvent: Sendable, Hashable {
     public var eventTypeCode: Int
     /// The event as it is posted (one JSON object of the `events` array).
     public var json: String
+    /// Where the event is in its life: waiting, posted, failed, held for augmentation or expired.
     public var status: EngageEventStatus
     /// Failed posts so far.
     public var failureCount: Int

@@ -7,12 +7,20 @@ internal import GRDB
 public actor EngageStateStore {
     /// The keys the SDK uses.
     public enum Key: String, Sendable, CaseIterable {
+        /// `deviceId`: this installation's device id, generated on first use.
         case deviceID = "deviceId"
+        /// `engagePrimaryUserId`: the mobile user id (the `Primary User Id` of events).
         case mobileUserID = "engagePrimaryUserId"
+        /// `recipientId`: the Engage recipient id found or created by the identity manager.
         case recipientID = "recipientId"
+        /// `engageAnonymousId`: the deprecated anonymous recipient's id.
         case anonymousID = "engageAnonymousId"
+        /// `engageCurrentCampaign`: the current campaign's name as last set (by a link, a push payload or
+        /// ``CampaignTracker/setCurrentCampaign(_:expiresAt:)``).
         case currentCampaign = "engageCurrentCampaign"
+        /// `engageCurrentCampaignExpiration`: when the current campaign expires, in seconds since 1970.
         case currentCampaignExpiresAt = "engageCurrentCampaignExpiration"
+        /// `engageClientInstalled`: `YES` once the installed event (12) has been stored.
         case clientInstalled = "engageClientInstalled"
     }
 

@@ -29,13 +29,20 @@ public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     /// The preconditions of `setupRecipient` and `checkIdentity` (§6 of the Engage notes), with the
     /// shipped SDKs' own wording.
     public enum IdentityFailure: Sendable, Hashable {
+        /// `setupRecipient` found no mobile user id and `enableAutoAnonymousTracking` is off.
         case emptyMobileUserID
+        /// `setupRecipient` needs the list id, which is not configured.
         case missingListID
+        /// `setupRecipient` needs `Recipient.mobileUserIdColumn`, which is not configured.
         case missingMobileUserIDColumn
+        /// Engage answered without a recipient id (AddRecipient, or the SelectRecipientData lookup of `checkIdentity`).
         case emptyRecipientIDReturned
+        /// `checkIdentity` has to update the existing recipient but no mobile user id is known.
         case missingMobileUserIDForMerge
+        /// Merge history goes to the audit record table but `AuditRecord.auditRecordListId` is not set.
         case missingAuditTableID
 
+        /// The shipped SDKs' wording of this failure.
         public var message: String {
             switch self {
             case .emptyMobileUserID:
@@ -51,6 +58,7 @@ public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         }
     }
 
+    /// A one-line account of the error for logs and users: the operation, the status or cause, and no secret.
     public var description: String {
         switch self {
         case .transport(let operationID, let cause):
@@ -82,11 +90,11 @@ public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }
 
 extension EngageError {
-    /// Wraps any error as an ``EngageError``, keeping one that already is.
     /// Whether the server answered the request itself (a status, a body it could not read): a failed post that
     /// counts against `maxNumRetries`. No network, no token (the token request failed) and a token the server keeps
     /// rejecting are not: the events wait for authentication or the network instead.
@@ -97,6 +105,7 @@ extension EngageError {
         }
     }
 
+    /// Wraps any error as an ``EngageError``, keeping one that already is.
     static func wrapping(_ error: any Error, operationID: String) -> EngageError {
         if let engage = error as? EngageError { return engage }
         return .transport(operationID: operationID, cause: String(describing: error))

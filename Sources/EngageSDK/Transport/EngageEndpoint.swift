@@ -15,8 +15,11 @@ public struct EngageEndpoint: Sendable, Hashable {
     /// The base URL handed to the transport, without a trailing slash (`https://apipilot.silverpop.com`).
     public var baseURL: URL
 
+    /// The path of the OAuth token request, `/oauth/token`.
     public static let tokenPath = "/oauth/token"
+    /// The path of XMLAPI calls, `/XMLAPI`.
     public static let xmlAPIPath = "/XMLAPI"
+    /// The path of UBF event posts, `/rest/events/submission`.
     public static let eventSubmissionPath = "/rest/events/submission"
 
     /// Reads a host the way either shipped SDK accepted it: `https://api5.silverpop.com/`,
@@ -33,6 +36,7 @@ public struct EngageEndpoint: Sendable, Hashable {
         baseURL = url
     }
 
+    /// Takes `baseURL` as given, dropping any trailing slash (a string that no longer parses keeps the URL as is).
     public init(baseURL: URL) {
         var text = baseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }

@@ -5,11 +5,16 @@ import OpenAPIRuntime
 
 /// One HTTP response with its body read into memory.
 public struct HTTPExchangeResponse: Sendable {
+    /// The status line and header fields.
     public var response: HTTPResponse
+    /// The whole response body (empty when the server sent none).
     public var body: Data
 
+    /// The HTTP status code.
     public var status: Int { response.status.code }
+    /// The `Content-Type` header, or an empty string when absent.
     public var contentType: String { response.headerFields[.contentType] ?? "" }
+    /// The body read as UTF-8 (invalid bytes replaced).
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
@@ -53,8 +58,11 @@ struct HTTPExchange: Sendable {
 /// characters as is, space as `+`, every other byte as `%XX` (``FormCoding/Spelling/browser``). Read bodies back
 /// with ``FormCoding/decode(_:plus:)``.
 public enum FormEncoding {
+    /// The `Content-Type` header value for form bodies, with `charset=UTF-8`.
     public static let contentType = "application/x-www-form-urlencoded; charset=UTF-8"
 
+    /// Encodes `fields` in order as a UTF-8 form body, spelled as browsers do: unreserved characters as is, space as
+    /// `+`, every other byte as `%XX`.
     public static func encode(_ fields: [(String, String)]) -> Data {
         Data(FormCoding.encodedBytes(fields.lazy.map { FormField(name: $0.0, value: $0.1) }, spelling: .browser))
     }

@@ -15,6 +15,7 @@ public struct DeviceInfo: Sendable, Hashable {
     /// `App Version`.
     public var appVersion: String
 
+    /// Device attributes as given; ``current`` reads them from this machine.
     public init(
         deviceName: String, deviceVersion: String, osName: String, osVersion: String, appName: String,
         appVersion: String
@@ -62,12 +63,16 @@ public struct DeviceInfo: Sendable, Hashable {
 
 /// The identity half of every event's core attributes.
 public struct UBFIdentity: Sendable, Hashable {
+    /// `Device Id`: the identifier of this installation.
     public var deviceID: String
     /// `Primary User Id`: the mobile user id, or `""`.
     public var mobileUserID: String
+    /// `Anonymous Id`: the deprecated anonymous recipient's id, or `""`.
     public var anonymousID: String
+    /// `Recipient Id`: the Engage recipient id, or `""`.
     public var recipientID: String
 
+    /// The identity attributes, each `""` unless given.
     public init(deviceID: String, mobileUserID: String = "", anonymousID: String = "", recipientID: String = "") {
         self.deviceID = deviceID
         self.mobileUserID = mobileUserID

@@ -3,22 +3,32 @@ import JSONCore
 
 /// The UBF event type codes of §3.2 of the Engage notes.
 public enum UBFEventType: Int, Sendable, Hashable, CaseIterable, Codable {
+    /// 12: the app was installed (tracked once, on the first start).
     case installed = 12
+    /// 13: a session started.
     case sessionStarted = 13
+    /// 14: a session ended, with its duration.
     case sessionEnded = 14
+    /// 15: the README's goal abandoned (`UBF goalAbandoned:params:`).
     case goalAbandoned = 15
+    /// 16: the README's goal completed (`UBF goalCompleted:params:`).
     case goalCompleted = 16
+    /// 17: the README's named event (`UBF namedEvent:params:`).
     case namedEvent = 17
     /// Local and push notifications alike.
     case receivedNotification = 48
+    /// 49: a notification was opened (local and push alike).
     case openedNotification = 49
 }
 
 /// One `{name, value}` of an event's `attributes`.
 public struct UBFAttribute: Sendable, Hashable, Codable {
+    /// The attribute's name (`Event Name`, `Campaign Name`, or an app's own).
     public var name: String
+    /// The attribute's value, always a string.
     public var value: String
 
+    /// An attribute named `name` with `value`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
@@ -33,14 +43,18 @@ public struct UBFAttribute: Sendable, Hashable, Codable {
 /// the wire as `eventId` only when ``Engage/Options/sendsEventIDs`` asks for it (no Engage document defines that
 /// member), so a server that knows it can count a resent event once.
 public struct UBFEvent: Sendable, Hashable {
+    /// The event's identity in the local store (`eventId` on the wire only when asked for).
     public var id: String
+    /// `eventTypeCode`: the event type's integer code (``UBFEventType`` for the known ones).
     public var eventTypeCode: Int
     /// The moment of the event, truncated to whole milliseconds (what the wire format carries).
     public var timestamp: Date {
         didSet { timestamp = Self.truncated(timestamp) }
     }
+    /// `attributes`: the event's name/value pairs, in the order they are posted.
     public var attributes: [UBFAttribute]
 
+    /// An event with a raw type code; `timestamp` is truncated to whole milliseconds.
     public init(id: String, eventTypeCode: Int, timestamp: Date, attributes: [UBFAttribute] = []) {
         self.id = id
         self.eventTypeCode = eventTypeCode
@@ -48,6 +62,7 @@ public struct UBFEvent: Sendable, Hashable {
         self.attributes = attributes
     }
 
+    /// An event of a known `type`; `timestamp` is truncated to whole milliseconds.
     public init(id: String, type: UBFEventType, timestamp: Date, attributes: [UBFAttribute] = []) {
         self.init(id: id, eventTypeCode: type.rawValue, timestamp: timestamp, attributes: attributes)
     }

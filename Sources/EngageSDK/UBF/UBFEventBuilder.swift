@@ -4,11 +4,16 @@ public import JSONCore
 /// Makes UBF events (§3 of the Engage notes): the 10 core attributes, then the caller's parameters, then
 /// the attributes the SDK adds for the event type, each only when the caller did not supply it.
 public struct UBFEventBuilder: Sendable {
+    /// The device attributes every event carries.
     public var device: DeviceInfo
+    /// The identity attributes every event carries.
     public var identity: UBFIdentity
+    /// The attribute names of `UBFFieldNames` the builder adds (`Event Name`, `Campaign Name`, …).
     public var fieldNames: EngageConfig.UBFFieldNames
+    /// Makes the ids of new events.
     public var identifiers: IdentifierGenerator
 
+    /// A builder; event ids are UUIDs unless `identifiers` says otherwise.
     public init(
         device: DeviceInfo, identity: UBFIdentity, fieldNames: EngageConfig.UBFFieldNames,
         identifiers: IdentifierGenerator = .uuid

@@ -18,9 +18,12 @@ public struct XMLAPI: Sendable, Hashable {
 
     /// A name and its value, in order.
     public struct NameValue: Sendable, Hashable {
+        /// The name (`LIST_ID`, a column name).
         public var name: String
+        /// The value, unescaped.
         public var value: String
 
+        /// A name and its value.
         public init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
@@ -36,6 +39,7 @@ public struct XMLAPI: Sendable, Hashable {
     /// `CONTACT_LISTS`, written just before `SYNC_FIELDS`.
     public private(set) var contactListIDs: [String] = []
 
+    /// An empty request for `operation`.
     public init(_ operation: XMLAPIOperation) {
         self.operation = operation
     }

@@ -45,18 +45,26 @@ public struct XMLAPIManager: Sendable {
 
 /// The typed helpers of §2.4, on the list given at initialisation unless another is named.
 extension XMLAPIManager {
+    /// Posts `SelectRecipientData` for `recipientID` (``XMLAPI/selectRecipient(id:listID:)``); a fault comes back as
+    /// the result.
     public func selectRecipient(id recipientID: String, listID: String? = nil) async throws -> XMLAPIResult {
         try await post(.selectRecipient(id: recipientID, listID: listID ?? self.listID))
     }
 
+    /// Posts `SelectRecipientData` for `email` (``XMLAPI/selectRecipientData(email:listID:)``); a fault comes back as
+    /// the result.
     public func selectRecipientData(email: String, listID: String? = nil) async throws -> XMLAPIResult {
         try await post(.selectRecipientData(email: email, listID: listID ?? self.listID))
     }
 
+    /// Posts `AddRecipient` for `email`, updating the recipient when found (``XMLAPI/addRecipient(email:listID:)``); a
+    /// fault comes back as the result.
     public func addRecipient(email: String, listID: String? = nil) async throws -> XMLAPIResult {
         try await post(.addRecipient(email: email, listID: listID ?? self.listID))
     }
 
+    /// Posts `AddRecipient` with the mobile user id in `column`, without `UPDATE_IF_FOUND`; a fault comes back as
+    /// the result.
     public func addRecipient(
         mobileUserIDColumn column: String, mobileUserID: String, listID: String? = nil
     ) async throws -> XMLAPIResult {
@@ -71,6 +79,7 @@ extension XMLAPIManager {
         return result
     }
 
+    /// Posts `UpdateRecipient` setting `columns` on `recipientID`; a fault comes back as the result.
     public func updateRecipient(
         id recipientID: String, columns: [XMLAPI.NameValue], listID: String? = nil
     ) async throws -> XMLAPIResult {
@@ -90,6 +99,7 @@ extension XMLAPIManager {
         return try await post(requests.primary)
     }
 
+    /// Posts `AddListColumn` adding a column `name` of `type` with an empty default; a fault comes back as the result.
     public func addListColumn(
         name: String, type: XMLAPIColumnType, listID: String? = nil
     ) async throws -> XMLAPIResult {
@@ -107,10 +117,14 @@ extension XMLAPIManager {
                 listID: listID ?? self.listID, locationServices: services))
     }
 
+    /// Posts `InsertUpdateRelationalTable` with `rows` to the relational table `tableID`; a fault (and the
+    /// `FAILURES` it lists) comes back as the result.
     public func insertUpdateRelationalTable(tableID: String, rows: [[XMLAPI.NameValue]]) async throws -> XMLAPIResult {
         try await post(.insertUpdateRelationalTable(tableID: tableID, rows: rows))
     }
 
+    /// Posts `RemoveRecipient` for the recipient named by `recipientID`, `email` or key `columns`; a fault comes back
+    /// as the result.
     public func removeRecipient(
         recipientID: String? = nil, email: String? = nil, columns: [XMLAPI.NameValue] = [], listID: String? = nil
     ) async throws -> XMLAPIResult {

@@ -6,14 +6,19 @@ public import LibXML
 public struct XMLAPIResult: Sendable, Hashable {
     /// One `RESULT/COLUMNS/COLUMN`.
     public struct Column: Sendable, Hashable {
+        /// The column's `NAME` (in a failure, its `name` attribute); empty when absent.
         public var name: String
+        /// The column's `VALUE` (in a failure, its text); empty when absent.
         public var value: String
     }
 
     /// One `RESULT/FAILURES/FAILURE` of InsertUpdateRelationalTable.
     public struct Failure: Sendable, Hashable {
+        /// The `failure_type` attribute; empty when absent.
         public var failureType: String
+        /// The `description` attribute; empty when absent.
         public var details: String
+        /// The columns of the row that failed.
         public var columns: [Column]
     }
 
@@ -62,6 +67,7 @@ public struct XMLAPIResult: Sendable, Hashable {
         left.envelope == right.envelope
     }
 
+    /// Hashes the envelope, matching ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(envelope)
     }
