@@ -12,6 +12,8 @@ public enum HarnessTestingError: Error, Sendable, CustomStringConvertible, Local
     case unknownVendor(String, known: [String])
     /// An admin request to the mock server answered with an error status.
     case adminRequestFailed(method: String, path: String, status: Int, body: String)
+    /// ``URLSessionClient`` could not make a request's URL or got an answer that is not HTTP; the text says which.
+    case unexpectedResponse(String)
 
     /// The message, naming the file and what to do next.
     public var description: String {
@@ -28,6 +30,8 @@ public enum HarnessTestingError: Error, Sendable, CustomStringConvertible, Local
             "no simulator for vendor '\(name)': use one of \(known.joined(separator: ", "))"
         case .adminRequestFailed(let method, let path, let status, let body):
             "admin request \(method) \(path) answered \(status): \(body)"
+        case .unexpectedResponse(let what):
+            "URLSessionClient: \(what)"
         }
     }
 

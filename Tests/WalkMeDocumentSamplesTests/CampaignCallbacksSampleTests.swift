@@ -145,24 +145,3 @@ extension Array {
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-/// The app's HTTP client: URLSession, as an app's `ClientTransport` would be.
-struct URLSessionClient: ClientTransport {
-    func send(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var urlRequest = URLRequest(url: URL(string: baseURL.absoluteString + (request.path ?? ""))!)
-        urlRequest.httpMethod = request.method.rawValue
-        for field in request.headerFields {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.canonicalName)
-        }
-        if let body { urlRequest.httpBody = try await Data(collecting: body, upTo: 1 << 24) }
-        let (data, response) = try await URLSession.shared.data(for: urlRequest)
-        let answer = try #require(response as? HTTPURLResponse)
-        var fields = HTTPFields()
-        for case (let name as String, let value as String) in answer.allHeaderFields {
-            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
-        }
-        return (HTTPResponse(status: .init(code: answer.statusCode), headerFields: fields), HTTPBody(data))
-    }
-}
