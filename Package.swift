@@ -263,7 +263,8 @@ let mockServer: [Target] = [
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "GRDB", package: "GRDB.swift"),
-        ]
+        ],
+        exclude: ["Inspector/Fixtures"]
     ),
     .testTarget(
         name: "EngageSimulatorTests",

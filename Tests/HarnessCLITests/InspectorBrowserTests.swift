@@ -37,41 +37,12 @@ enum Chromium {
 }
 
 extension HarnessServeTests {
-    static let shopContract = """
-        openapi: 3.1.0
-        info:
-          title: shop
-          version: 1.0.0
-        servers:
-          - url: http://simulator.local/shop
-        paths:
-          /orders:
-            post:
-              requestBody:
-                required: true
-                content:
-                  application/json:
-                    schema:
-                      type: object
-                      required: [item, count]
-                      properties:
-                        item:
-                          type: string
-                        count:
-                          type: integer
-              responses:
-                '201':
-                  description: the order
-                  content:
-                    application/json:
-                      schema:
-                        type: object
-                        required: [id]
-                        properties:
-                          id:
-                            type: string
-
-        """
+    /// The shop contract the inspector's tests share: `Tests/MockServerTests/Inspector/Fixtures/shop.openapi.yaml`.
+    static func shopContract() throws -> Data {
+        try Data(
+            contentsOf: RepositoryRoot.url().appendingPathComponent(
+                "Tests/MockServerTests/Inspector/Fixtures/shop.openapi.yaml"))
+    }
 
     /// `schemas/shop/` and `cassettes/shop/orders.har` (a valid order, and one breaking the contract with a
     /// script in its item) under `folder`.
@@ -81,7 +52,7 @@ extension HarnessServeTests {
         for directory in [schemas, cassettes] {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
-        try Data(shopContract.utf8).write(to: schemas.appendingPathComponent("shop.openapi.yaml"))
+        try shopContract().write(to: schemas.appendingPathComponent("shop.openapi.yaml"))
         var cassette = Cassette(flow: "orders", vendor: "shop")
         for (body, id) in [
             (#"{"count":1,"item":"tea"}"#, "o-1"), (#"{"count":"two","item":"<script>alert(1)</script>"}"#, "o-2"),

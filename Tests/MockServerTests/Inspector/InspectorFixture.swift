@@ -54,45 +54,20 @@ enum InspectorFixture {
 
         """
 
-    static let shop = """
-        openapi: 3.1.0
-        info:
-          title: shop
-          version: 1.0.0
-        servers:
-          - url: http://simulator.local/shop
-        paths:
-          /orders:
-            post:
-              requestBody:
-                required: true
-                content:
-                  application/json:
-                    schema:
-                      type: object
-                      required: [item, count]
-                      properties:
-                        item:
-                          type: string
-                        count:
-                          type: integer
-              responses:
-                '201':
-                  description: the order
-                  content:
-                    application/json:
-                      schema:
-                        type: object
-                        required: [id]
-                        properties:
-                          id:
-                            type: string
+    /// The shop contract (`Fixtures/shop.openapi.yaml`), which the browser test in HarnessCLITests serves too.
+    static var shop: String {
+        get throws {
+            try String(contentsOf: shopContractFile, encoding: .utf8)
+        }
+    }
 
-        """
+    /// `Tests/MockServerTests/Inspector/Fixtures/shop.openapi.yaml`.
+    static let shopContractFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/shop.openapi.yaml")
 
     /// A live check over the two contracts written into `folder`.
     static func check(in folder: URL) throws -> ContractCheck {
-        for (vendor, text) in [("counter", counter), ("shop", shop)] {
+        for (vendor, text) in [("counter", counter), ("shop", try shop)] {
             let directory = folder.appendingPathComponent("schemas/\(vendor)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: directory.appendingPathComponent("\(vendor).openapi.yaml"))
