@@ -54,6 +54,7 @@ public struct ContractCheck: Sendable {
             request.body, declared: operation.requestBody?.content ?? [],
             required: operation.requestBody?.required ?? false,
             side: "request", schema: operation.location, into: &report)
+        let requestOperation = xmlOperation(of: request.body, declared: operation.requestBody?.content ?? [])
 
         let response = interaction.response
         guard let (key, declared) = operation.response(for: response.status) else {
@@ -70,13 +71,13 @@ public struct ContractCheck: Sendable {
         }
         checkBody(
             response.body, declared: declared.content, required: !declared.content.isEmpty, side: "response",
-            schema: operation.location + "/responses/" + key, into: &report)
+            schema: operation.location + "/responses/" + key, requestOperation: requestOperation, into: &report)
         return report.violations
     }
 
     private func checkBody(
         _ body: Interaction.Body?, declared: [MediaTypeContract], required: Bool, side: String, schema: String,
-        into report: inout ViolationList
+        requestOperation: String? = nil, into report: inout ViolationList
     ) {
         guard let body, !body.data.isEmpty else {
             if required {
@@ -103,7 +104,11 @@ public struct ContractCheck: Sendable {
         switch MediaType(contentType: mediaType) {
         case .json: checkJSON(body.data, contract: contract, location: "\(side) body", into: &report)
         case .xml:
-            if let xml = contract.xml { checkXML(body.data, contract: xml, location: "\(side) body", into: &report) }
+            if let xml = contract.xml {
+                checkXML(
+                    body.data, contract: xml, location: "\(side) body", requestOperation: requestOperation,
+                    into: &report)
+            }
         case .form: checkForm(body.data, contract: contract, side: side, into: &report)
         case .text, .binary: break
         }
@@ -128,7 +133,41 @@ public struct ContractCheck: Sendable {
         }
     }
 
-    private func checkXML(_ data: Data, contract: XMLContract, location: String, into report: inout ViolationList) {
+    /// The operation element of an XML request (the first element child of `Envelope/Body`), read from the body or
+    /// from the form field that carries XML; a response's XSD may be chosen by it (Engage's `RESULT` does not name
+    /// the operation it answers).
+    private func xmlOperation(of body: Interaction.Body?, declared: [MediaTypeContract]) -> String? {
+        guard let body, !body.data.isEmpty, body.data.count <= maximumBodyBytes else { return nil }
+        let mediaType = body.mediaType ?? "application/octet-stream"
+        switch MediaType(contentType: mediaType) {
+        case .xml:
+            return Self.operationElement(body.data)
+        case .form:
+            guard let contract = declared.best(for: mediaType), !contract.xmlFields.isEmpty,
+                let fields = FormCoding.decode(validating: body.data)
+            else { return nil }
+            for name in contract.xmlFields.keys.sorted() {
+                if let field = fields.last(where: { $0.name == name }),
+                    let operation = Self.operationElement(Data(field.value.utf8))
+                {
+                    return operation
+                }
+            }
+            return nil
+        case .json, .text, .binary:
+            return nil
+        }
+    }
+
+    private static func operationElement(_ data: Data) -> String? {
+        guard let document = try? XML.Document(data: data) else { return nil }
+        return (try? document.select("/*/*[local-name()='Body']/*[1]"))?.first?.name
+    }
+
+    private func checkXML(
+        _ data: Data, contract: XMLContract, location: String, requestOperation: String? = nil,
+        into report: inout ViolationList
+    ) {
         let document: XML.Document
         do {
             document = try XML.Document(data: data)
@@ -137,11 +176,18 @@ public struct ContractCheck: Sendable {
             return
         }
         let operation = (try? document.select("/*/*[local-name()='Body']/*[1]"))?.first?.name
-        guard let (file, schema) = contract.schema(root: document.rootName, operation: operation) else {
+        guard
+            let (file, schema) = contract.schema(
+                root: document.rootName, operation: operation, requestOperation: requestOperation)
+        else {
+            let actual =
+                requestOperation.map { "<\(operation ?? document.rootName ?? "?")> answering <\($0)>" }
+                ?? "<\(operation ?? document.rootName ?? "?")>"
             report.add(
                 .xmlSchema, "\(location) /\(document.rootName ?? "")",
-                expected: "a root or operation element with an XSD (\(contract.elements.joined(separator: ", ")))",
-                actual: "<\(operation ?? document.rootName ?? "?")>")
+                expected:
+                    "a root, operation or request operation element with an XSD (\(contract.elements.joined(separator: ", ")))",
+                actual: actual)
             return
         }
         for diagnostic in schema.validate(document) {

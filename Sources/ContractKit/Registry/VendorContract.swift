@@ -177,11 +177,14 @@ public struct XMLContract: Sendable {
     public let byElement: [String: (file: String, schema: XML.Schema)]
 
     /// The schema for a document: by its root element, else by its operation element (the first element
-    /// child of `Envelope/Body`).
-    func schema(root: String?, operation: String?) -> (file: String, schema: XML.Schema)? {
+    /// child of `Envelope/Body`), else, for a response, by the operation element of the request it answers.
+    func schema(
+        root: String?, operation: String?, requestOperation: String? = nil
+    ) -> (file: String, schema: XML.Schema)? {
         if let single { return single }
         if let root, let found = byElement[root] { return found }
         if let operation, let found = byElement[operation] { return found }
+        if let requestOperation, let found = byElement[requestOperation] { return found }
         return nil
     }
 

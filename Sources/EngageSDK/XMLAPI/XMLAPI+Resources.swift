@@ -1,3 +1,5 @@
+import LibXML
+
 /// The README's XMLAPI Resources: `[XMLAPI resourceNamed:params:]`, `addParams:`, `addColumns:` as Swift imports
 /// them, over the typed builder.
 ///
@@ -24,7 +26,13 @@ extension XMLAPI {
     /// the value of `COLUMNS` is added after them with ``addColumns(_:)``, that of `SYNC_FIELDS` with
     /// ``addSyncFields(_:)``, and `ROWS` (rows of ``NameValue``s, or of dictionaries, whose columns go by name)
     /// with ``add(rows:)``.
-    /// Values are written as text (numbers and booleans as their description).
+    /// Values are written as text (numbers and booleans as their description). A dictionary value becomes child
+    /// elements (by name) and an array value repeats its element once per item, so the operations with nested
+    /// parameters can be sent: `["EXPORT_COLUMNS": ["COLUMN": ["Email", "Fname"]]]` is
+    /// `<EXPORT_COLUMNS><COLUMN>Email</COLUMN><COLUMN>Fname</COLUMN></EXPORT_COLUMNS>`.
+    ///
+    /// The vendor's SDK writes values unescaped, so an app there passes nested XML as text; this port escapes every
+    /// value (assumed: a value is data, never markup) and takes the nesting as dictionaries and arrays instead.
     public mutating func addParams(_ params: [String: Any]) {
         for name in params.keys.sorted(by: Self.paramOrder) {
             guard let value = params[name] else { continue }
@@ -32,9 +40,26 @@ extension XMLAPI {
             case "COLUMNS": addColumns(Self.dictionary(value))
             case "ROWS": add(rows: Self.rows(value))
             case "SYNC_FIELDS": addSyncFields(Self.dictionary(value))
-            default: add(element: name, Self.text(value))
+            default:
+                if value is [Any] || value is [AnyHashable: Any] {
+                    for element in Self.elements(name, value) { add(tree: element) }
+                } else {
+                    add(element: name, Self.text(value))
+                }
             }
         }
+    }
+
+    /// `name` with `value` inside: text, child elements for a dictionary (by name), one element per item for an array.
+    private static func elements(_ name: String, _ value: Any) -> [XML.Element] {
+        if let items = value as? [Any] {
+            return items.flatMap { elements(name, $0) }
+        }
+        if let children = value as? [AnyHashable: Any] {
+            let named = children.map { (String(describing: $0.key.base), $0.value) }.sorted { $0.0 < $1.0 }
+            return [XML.Element(name, elements: named.flatMap { elements($0.0, $0.1) })]
+        }
+        return [XML.Element(name, text: text(value))]
     }
 
     /// `addColumns:`: one `COLUMN` (`NAME`, `VALUE`) per entry, by name.

@@ -14,6 +14,9 @@ public struct XMLAPI: Sendable, Hashable {
         case column(name: String, value: String)
         /// `<ROWS><ROW><COLUMN name="n"><![CDATA[v]]></COLUMN>…</ROW>…</ROWS>`.
         case rows([[NameValue]])
+        /// An element with child elements, such as `<EXPORT_COLUMNS><COLUMN>Email</COLUMN></EXPORT_COLUMNS>`,
+        /// written as built (names and text escaped).
+        case tree(XML.Element)
     }
 
     /// A name and its value, in order.
@@ -92,6 +95,11 @@ public struct XMLAPI: Sendable, Hashable {
         contactListIDs.append(contactListID)
     }
 
+    /// Appends an element with children (an operation's nested parameters, or one of a repeated element).
+    public mutating func add(tree element: XML.Element) {
+        parts.append(.tree(element))
+    }
+
     /// The value of the scalar element `name`, if set.
     public func element(_ name: String) -> String? {
         for case .element(name, let value) in parts { return value }
@@ -123,6 +131,8 @@ public struct XMLAPI: Sendable, Hashable {
                     )
                 }
                 body.append(XML.Element("ROWS", elements: rowElements))
+            case .tree(let element):
+                body.append(element)
             }
         }
         if !contactListIDs.isEmpty {

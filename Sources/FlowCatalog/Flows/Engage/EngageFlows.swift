@@ -10,6 +10,6 @@ public enum EngageFlows {
             notificationOpenedCampaign, deepLinkCurrentCampaign, postFailureRetries, augmentationTimeout,
             offlineThenOnline, deepLinkConfigExamples, anonymousUserDeprecated, sessionEnded, notificationsReceived,
             purgePostedEvents, eventsWaitForIdentity,
-        ]
+        ] + operationFlows
     }
 }

@@ -73,6 +73,11 @@ enum EngageAdmin {
                     "events": .array(events),
                 ])
         default:
+            if let response = try EngageOperations.admin(
+                request.method.uppercased(), segments, body: body, db: db, now: now)
+            {
+                return response
+            }
             return problem(404, "engage has no admin endpoint \(request.method) \(request.parts.path)")
         }
     }

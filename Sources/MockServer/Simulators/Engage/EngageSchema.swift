@@ -46,7 +46,7 @@ enum EngageSchema {
     }
 
     static func clear(_ db: Database) throws {
-        for table in tables { try db.execute(sql: "DELETE FROM \(table)") }
+        for table in tables + EngageOperations.tables { try db.execute(sql: "DELETE FROM \(table)") }
     }
 
     /// The default list (Email, Mobile User Id, Merged Recipient Id, Merged Date; no key columns, a flexible

@@ -22,10 +22,13 @@ struct EngageSettings: Sendable, Equatable {
     var refusedEventName: String?
     /// A fixed current time (ISO 8601); nil uses the host's clock.
     var now: String?
+    /// With ``now`` set, each XMLAPI request moves `now` on by this many seconds after it is answered, so a flow
+    /// that polls a job (`GetJobStatus`) sees it progress, the same way on every replay; 0 = the clock stands still.
+    var secondsPerRequest = 0
 
     static let keys = [
         "clientID", "clientSecret", "refreshToken", "tokenLifetime", "tokensPerHour", "tokenUseLimit",
-        "eventPostFailures", "now", "refusedEventName",
+        "eventPostFailures", "now", "refusedEventName", "secondsPerRequest",
     ]
 
     static func load(_ db: Database) throws -> EngageSettings {
@@ -43,6 +46,7 @@ struct EngageSettings: Sendable, Equatable {
             case "eventPostFailures": settings.eventPostFailures = Int(value) ?? 0
             case "now": settings.now = value
             case "refusedEventName": settings.refusedEventName = value
+            case "secondsPerRequest": settings.secondsPerRequest = Int(value) ?? 0
             default: break
             }
         }
@@ -67,6 +71,7 @@ struct EngageSettings: Sendable, Equatable {
         ]
         // Only when set, so that the answers recorded before the setting existed stay the same.
         if let refusedEventName { json["refusedEventName"] = .string(refusedEventName) }
+        if secondsPerRequest != 0 { json["secondsPerRequest"] = .number(JSONNumber(secondsPerRequest)) }
         return json
     }
 
@@ -79,6 +84,21 @@ struct EngageSettings: Sendable, Equatable {
             return date
         }
         return state.now
+    }
+}
+
+extension EngageSettings {
+    /// Moves the `now` setting on by `secondsPerRequest` (see ``secondsPerRequest``); nothing when either is unset.
+    static func tick(_ db: Database) throws {
+        guard
+            let step = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT value FROM engage_settings WHERE key = 'secondsPerRequest'")
+            ).flatMap({ Int($0) }), step != 0,
+            let text = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT value FROM engage_settings WHERE key = 'now'")),
+            let date = RFC3339.date(from: text)
+        else { return }
+        try set(db, key: "now", value: EngageTime.iso(date.addingTimeInterval(TimeInterval(step))))
     }
 }
 

@@ -43,6 +43,8 @@ public struct EngageSimulator: Simulator, SQLiteSimulator {
                     CREATE INDEX engage_tokens_by_issue ON engage_tokens(issued_at);
                     """)
         }
+        // Every XMLAPI operation the Engage SDK lists (issue #34): each group of operations brings its tables.
+        EngageOperations.registerMigrations(&migrator)
     }
 
     /// Answers one Engage request (URL relative to `/engage`): OAuth, XMLAPI or UBF events, per the table above; errors
@@ -94,6 +96,7 @@ public struct EngageSimulator: Simulator, SQLiteSimulator {
         try await state.database.write { db in
             try EngageSchema.clear(db)
             try EngageSchema.seed(db)
+            try EngageOperations.seed(db)
         }
     }
 }

@@ -24,6 +24,7 @@ enum EngageXMLAPI {
         } catch let fault as EngageFault {
             xml = fault.envelope
         }
+        try EngageSettings.tick(db)
         return CassetteResponse(
             status: 200, headers: ["Content-Type": "text/xml;charset=UTF-8"], body: Data(xml.utf8))
     }
@@ -59,18 +60,10 @@ enum EngageXMLAPI {
     }
 
     static func perform(_ request: EngageRequest, db: Database, now: Date) throws -> EngageResult {
-        let recipients = EngageRecipients(db: db, now: now)
-        switch request.operation {
-        case "SelectRecipientData": return try recipients.select(request)
-        case "AddRecipient": return try recipients.add(request)
-        case "UpdateRecipient": return try recipients.update(request)
-        case "RemoveRecipient": return try recipients.remove(request)
-        case "AddListColumn": return try recipients.addListColumn(request)
-        case "GetListMetaData": return try recipients.listMetaData(request)
-        case "InsertUpdateRelationalTable": return try EngageRelationalTables(db: db).insertUpdate(request)
-        default:
+        guard let handler = EngageOperations.handlers[request.operation] else {
             throw EngageFault.invalidXML("unknown or unsupported operation \(request.operation)")
         }
+        return try handler(request, EngageOperationContext(db: db, now: now))
     }
 }
 
