@@ -269,7 +269,8 @@ let mockServer: [Target] = [
     .testTarget(
         name: "EngageSimulatorTests",
         dependencies: [
-            "MockServer", "EngageSDK", "FlowCatalog", "CassetteKit", "JSONCore", "LibXML",
+            "MockServer", "EngageSDK", "FlowCatalog", "CassetteKit", "JSONCore", "LibXML", "ContractKit",
+            "HarnessTesting",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]

@@ -1,8 +1,10 @@
 import CassetteKit
+import ContractKit
 import EngageSDK
 import FlowCatalog
 import Foundation
 import HTTPTypes
+import HarnessTesting
 import JSONCore
 import LibXML
 import MockServer
@@ -120,27 +122,32 @@ struct EngageSchemaTests {
     static let xsdFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Schemas/engage/xsd")
 
-    static let requestSchemas = [
-        "SelectRecipientData": "select-recipient-data.xsd", "AddRecipient": "add-recipient.xsd",
-        "UpdateRecipient": "update-recipient.xsd", "AddListColumn": "add-list-column.xsd",
-        "InsertUpdateRelationalTable": "insert-update-relational-table.xsd",
-        "RemoveRecipient": "remove-recipient.xsd", "GetListMetaData": "get-list-metadata.xsd",
-        "selectrecipientdata": "invalid-case-operation.xsd",
-    ]
+    /// The request and result XSD of each XMLAPI operation, as `Schemas/engage/engage.openapi.yaml` maps them.
+    static let operations: Result<[String: SchemaRegistry.XMLOperation], any Error> = Result {
+        let registry = try SchemaRegistry(folder: try RepositoryRoot.schemas())
+        return Dictionary(
+            registry.xmlOperations(vendor: "engage").map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     @Test(
-        "Every XMLAPI request and result of the flows validates against its XSD",
+        "Every XMLAPI request and result of the flows validates against its operation's XSDs",
         arguments: EngageFlows.all.map(\.name))
     func xmlBodies(name: String) async throws {
         let flow = try #require(EngageFlows.all.first { $0.name == name })
+        let operations = try Self.operations.get()
+        let root = try RepositoryRoot.url()
         let run = try await EngageFlowsTests.run(flow)
-        let result = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("result.xsd"))
         for (request, response) in zip(run.requests, run.responses) where request.url == "/XMLAPI" {
             let xml = try #require(FormCoding.decode(validating: request.body)?.first { $0.name == "xml" }?.value)
             let operation = try #require(try XML.Document(string: xml).root?.first("Body")?.elements.first?.name)
-            let schema = try XML.Schema(
-                contentsOf: Self.xsdFolder.appendingPathComponent(try #require(Self.requestSchemas[operation])))
-            #expect(try schema.validate(data: Data(xml.utf8)).isEmpty, "\(name) request \(operation)")
+            guard let declared = operations[operation] else {
+                #expect(!flow.expectedViolations.isEmpty, "\(name) sends the undeclared operation \(operation)")
+                continue
+            }
+            let request = try XML.Schema(contentsOf: root.appendingPathComponent(declared.requestSchema))
+            #expect(try request.validate(data: Data(xml.utf8)).isEmpty, "\(name) request \(operation)")
+            let result = try XML.Schema(
+                contentsOf: root.appendingPathComponent(try #require(declared.resultSchema, "\(operation)")))
             #expect(try result.validate(data: response).isEmpty, "\(name) result of \(operation)")
         }
     }

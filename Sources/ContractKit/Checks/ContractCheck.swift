@@ -55,6 +55,9 @@ public struct ContractCheck: Sendable {
             required: operation.requestBody?.required ?? false,
             side: "request", schema: operation.location, into: &report)
         let requestOperation = xmlOperation(of: request.body, declared: operation.requestBody?.content ?? [])
+        // A request whose operation cannot be read has its own violation; its answer's XSD cannot be chosen by it.
+        let requestUnreadable =
+            requestOperation == nil && carriesXML(request.body, operation.requestBody?.content ?? [])
 
         let response = interaction.response
         guard let (key, declared) = operation.response(for: response.status) else {
@@ -71,13 +74,14 @@ public struct ContractCheck: Sendable {
         }
         checkBody(
             response.body, declared: declared.content, required: !declared.content.isEmpty, side: "response",
-            schema: operation.location + "/responses/" + key, requestOperation: requestOperation, into: &report)
+            schema: operation.location + "/responses/" + key, requestOperation: requestOperation,
+            requestUnreadable: requestUnreadable, into: &report)
         return report.violations
     }
 
     private func checkBody(
         _ body: Interaction.Body?, declared: [MediaTypeContract], required: Bool, side: String, schema: String,
-        requestOperation: String? = nil, into report: inout ViolationList
+        requestOperation: String? = nil, requestUnreadable: Bool = false, into report: inout ViolationList
     ) {
         guard let body, !body.data.isEmpty else {
             if required {
@@ -107,7 +111,7 @@ public struct ContractCheck: Sendable {
             if let xml = contract.xml {
                 checkXML(
                     body.data, contract: xml, location: "\(side) body", requestOperation: requestOperation,
-                    into: &report)
+                    requestUnreadable: requestUnreadable, into: &report)
             }
         case .form: checkForm(body.data, contract: contract, side: side, into: &report)
         case .text, .binary: break
@@ -141,14 +145,14 @@ public struct ContractCheck: Sendable {
         let mediaType = body.mediaType ?? "application/octet-stream"
         switch MediaType(contentType: mediaType) {
         case .xml:
-            return Self.operationElement(body.data)
+            return SchemaRegistry.operationElement(body.data)
         case .form:
             guard let contract = declared.best(for: mediaType), !contract.xmlFields.isEmpty,
                 let fields = FormCoding.decode(validating: body.data)
             else { return nil }
             for name in contract.xmlFields.keys.sorted() {
                 if let field = fields.last(where: { $0.name == name }),
-                    let operation = Self.operationElement(Data(field.value.utf8))
+                    let operation = SchemaRegistry.operationElement(Data(field.value.utf8))
                 {
                     return operation
                 }
@@ -159,14 +163,17 @@ public struct ContractCheck: Sendable {
         }
     }
 
-    private static func operationElement(_ data: Data) -> String? {
-        guard let document = try? XML.Document(data: data) else { return nil }
-        return (try? document.select("/*/*[local-name()='Body']/*[1]"))?.first?.name
+    /// Whether `body` is one the contract reads an XML operation from (an XML body, or a form with an XML field).
+    private func carriesXML(_ body: Interaction.Body?, _ declared: [MediaTypeContract]) -> Bool {
+        guard let body, !body.data.isEmpty else { return false }
+        let mediaType = body.mediaType ?? "application/octet-stream"
+        guard let contract = declared.best(for: mediaType) else { return false }
+        return contract.xml != nil || !contract.xmlFields.isEmpty
     }
 
     private func checkXML(
         _ data: Data, contract: XMLContract, location: String, requestOperation: String? = nil,
-        into report: inout ViolationList
+        requestUnreadable: Bool = false, into report: inout ViolationList
     ) {
         let document: XML.Document
         do {
@@ -180,6 +187,7 @@ public struct ContractCheck: Sendable {
             let (file, schema) = contract.schema(
                 root: document.rootName, operation: operation, requestOperation: requestOperation)
         else {
+            if requestUnreadable { return }
             let actual =
                 requestOperation.map { "<\(operation ?? document.rootName ?? "?")> answering <\($0)>" }
                 ?? "<\(operation ?? document.rootName ?? "?")>"

@@ -176,15 +176,17 @@ public struct XMLContract: Sendable {
     /// Schemas by element name, when `x-xsd` is a mapping.
     public let byElement: [String: (file: String, schema: XML.Schema)]
 
-    /// The schema for a document: by its root element, else by its operation element (the first element
-    /// child of `Envelope/Body`), else, for a response, by the operation element of the request it answers.
+    /// The schema for a document: by its root element; for a response, else by the operation element of the request
+    /// it answers (Engage's `RESULT` does not name the operation); else by the document's own operation element (the
+    /// first element child of `Envelope/Body`), so an answer to a request whose operation has no result XSD (an
+    /// unreadable or undeclared one) is checked against the one for `RESULT`, Engage's fault.
     func schema(
         root: String?, operation: String?, requestOperation: String? = nil
     ) -> (file: String, schema: XML.Schema)? {
         if let single { return single }
         if let root, let found = byElement[root] { return found }
-        if let operation, let found = byElement[operation] { return found }
         if let requestOperation, let found = byElement[requestOperation] { return found }
+        if let operation, let found = byElement[operation] { return found }
         return nil
     }
 

@@ -143,9 +143,16 @@ public struct FlowEngine: Sendable {
 
         let results = await checkFlows(
             selected.map { catalog[$0] }, checks: checks, options: options, contract: contract, registry: registry)
-        return FlowReport(
+        var report = FlowReport(
             flows: results, orphans: orphans, contract: contract, checks: checks, shard: options.shard,
             elapsed: start.duration(to: clock.now))
+        if let registry {
+            for vendor in Set(results.map(\.vendor)) {
+                let declared = registry.xmlOperations(vendor: vendor)
+                if !declared.isEmpty { report.declaredXMLOperations[vendor] = declared }
+            }
+        }
+        return report
     }
 
     /// Checks flows in parallel (at most ``concurrency`` at once); results come back in catalog order.
@@ -207,13 +214,18 @@ public struct FlowEngine: Sendable {
             results.append(CheckResult.outcome(kind, failures, start.duration(to: clock.now)))
         }
         var facts = flow.facts
+        var operations: [String] = []
         if case .success(let cassette) = cassette, let registry {
             let interactions = InteractionCassette(cassette, path: file, folderVendor: flow.vendor)
             for interaction in interactions.interactions {
                 facts += registry.facts(of: interaction, vendor: interactions.vendor)
+                if let operation = registry.xmlOperation(of: interaction, vendor: interactions.vendor) {
+                    operations.append(operation)
+                }
             }
         }
-        return FlowResult(flow: flow, hasCassette: true, facts: facts, checks: results)
+        return FlowResult(
+            flow: flow, hasCassette: true, facts: facts, checks: results, xmlOperations: operations)
     }
 
     /// The contract violations of one cassette, one line per violating entry.

@@ -34,7 +34,9 @@ struct BadInputTests {
         interaction.response = .init(
             status: 200,
             body: .init(
-                text: "<Envelope><Body><RESULT><SUCCESS>TRUE</SUCCESS></RESULT></Body></Envelope>",
+                text: "<Envelope><Body><RESULT><SUCCESS>false</SUCCESS></RESULT><Fault><Request/><FaultCode/>"
+                    + "<FaultString>Invalid XML Request</FaultString><detail><error><errorid>51</errorid><module/>"
+                    + "<class>SP.API</class><method/></error></detail></Fault></Body></Envelope>",
                 contentType: "text/xml"))
         let violations = try check(interaction)
         #expect(

@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import JSONCore
 import Testing
 
 /// One hand-broken cassette per kind of violation, each giving exactly the expected violations.
@@ -84,14 +85,52 @@ struct ContractCheckTests {
                 == "Schemas/engage/engage.openapi.yaml#/components/schemas/UBFEvent/properties/eventTypeCode/type")
     }
 
-    @Test("An XML response breaking its XSD gives the XPath, the line and libxml2's message")
+    @Test("An XML response breaking its XSD gives the XPath, the line and libxml2's message, per operation")
     func xmlSchema() throws {
         #expect(
             try lines("xml-schema") == [
                 "[xml-schema] response body /Envelope/Body/RESULT/SUCCESS (line 1): expected a document valid against "
-                    + "Schemas/engage/xsd/result.xsd, found Element 'SUCCESS': [facet 'pattern'] The value 'maybe' is not "
-                    + "accepted by the pattern '[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|SUCCESS'."
+                    + "Schemas/engage/xsd/select-recipient-data-result.xsd, found Element 'SUCCESS': [facet 'pattern'] "
+                    + "The value 'maybe' is not accepted by the pattern '[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|SUCCESS'."
             ])
+    }
+
+    @Test(
+        "An answer is checked against the result XSD of its request's operation; an undeclared operation is a violation"
+    )
+    func resultByRequestOperation() throws {
+        let check = ContractCheck(registry: try Fixtures.registry.get())
+        let interaction = try #require(
+            try Fixtures.cassette("valid").interactions.first { $0.request.path.hasSuffix("/XMLAPI") })
+        func answering(_ operation: String, with result: String, success: Bool = true, after: String = "") -> [String] {
+            var changed = interaction
+            let envelope = "<Envelope><Body><\(operation)><LIST_ID>23949</LIST_ID></\(operation)></Body></Envelope>"
+            changed.request.body = Interaction.Body(
+                data: Data(FormCoding.encodedBytes([FormField(name: "xml", value: envelope)])),
+                contentType: "application/x-www-form-urlencoded")
+            changed.response.body = Interaction.Body(
+                data: Data(
+                    "<Envelope><Body><RESULT><SUCCESS>\(success ? "TRUE" : "false")</SUCCESS>\(result)</RESULT>\(after)</Body></Envelope>"
+                        .utf8),
+                contentType: "text/xml")
+            return check.check(changed, vendor: "engage").map(\.message)
+        }
+        #expect(answering("AddRecipient", with: "<RecipientId>33535067</RecipientId>") == [])
+        let wrong = answering("GetListMetaData", with: "<RecipientId>33535067</RecipientId>")
+        #expect(wrong.count == 1)
+        #expect(wrong.first?.contains("get-list-metadata-result.xsd") == true, "\(wrong)")
+        // The request is the violation; Engage's fault answer to it fits fault-result.xsd, a success does not.
+        let fault =
+            "<Fault><Request/><FaultCode/><FaultString>Invalid XML Request</FaultString><detail><error>"
+            + "<errorid>51</errorid><module/><class>SP.API</class><method/></error></detail></Fault>"
+        let undeclared = answering("GetEverything", with: "", success: false, after: fault)
+        #expect(undeclared.count == 1, "\(undeclared)")
+        #expect(
+            undeclared.first?.hasPrefix(
+                "request form field xml /Envelope: expected a root, operation or request operation element") == true)
+        let succeeded = answering("GetEverything", with: "")
+        #expect(succeeded.dropFirst().allSatisfy { $0.contains("fault-result.xsd") }, "\(succeeded)")
+        #expect(succeeded.count > 1)
     }
 
     @Test("The XMLAPI form field xml is validated against the XSD of its operation element")

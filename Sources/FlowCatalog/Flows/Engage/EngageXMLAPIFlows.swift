@@ -99,6 +99,11 @@ extension EngageFlows {
         kind: .errorCase,
         summary: "An operation tag in the wrong case (tags are case-sensitive) is fault 51 Invalid XML Request",
         simulatorSetup: [Env.settings()],
+        expectedViolations: [
+            ExpectedViolation(
+                .xmlSchema, at: "request form field xml /Envelope",
+                because: "selectrecipientdata is no XMLAPI operation: tags are case-sensitive")
+        ],
         facts: [.assumed("a malformed request's fault text")]
     ) { context in
         let engage = try Env.engage(context)

@@ -48,6 +48,20 @@ public enum FlowJSONReport {
             ],
         ]
         if report.checks.contains(.contract) { value["contract"] = JSONReport.value(report.contract) }
+        if !report.declaredXMLOperations.isEmpty {
+            value["xmlOperations"] = .array(
+                report.operationCoverage.map { covered in
+                    [
+                        "vendor": .string(covered.vendor), "endpoint": .string(covered.operation.endpoint),
+                        "operation": .string(covered.operation.name),
+                        "requestSchema": .string(covered.operation.requestSchema),
+                        "resultSchema": covered.operation.resultSchema.map(JSONValue.string) ?? .null,
+                        "basis": covered.basis.map { .string($0.description) } ?? .null,
+                        "flows": .array(
+                            covered.flows.map { ["id": .string($0.id), "basis": .string($0.basis.description)] }),
+                    ]
+                })
+        }
         if let shard = report.shard { value["shard"] = .string(shard.description) }
         return value
     }
@@ -80,6 +94,7 @@ public enum FlowTable {
         }
         lines.insert(widths.dropLast().map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
         for orphan in report.orphans { lines.append("orphan cassette (no flow claims it): \(orphan)") }
+        lines += operationLines(report)
         let missing = report.flows.filter { !$0.hasCassette }.count
         let count = { (basis: Fact.Basis) in report.flows.filter { $0.basis == basis }.count }
         lines.append(
@@ -88,5 +103,27 @@ public enum FlowTable {
                 + "\(missing) without a cassette, \(report.failedFlows.count) failing"
                 + (report.flows.isEmpty ? " (vendors register flows in FlowCatalog.all)" : ""))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Per vendor with declared XML operations: how many a flow sends, by the best basis of those flows, and the
+    /// ones no flow sends.
+    static func operationLines(_ report: FlowReport) -> [String] {
+        let coverage = report.operationCoverage
+        return Set(coverage.map(\.vendor)).sorted().flatMap { vendor -> [String] in
+            let mine = coverage.filter { $0.vendor == vendor }
+            let covered = mine.filter { $0.basis != nil }
+            let endpoints = Set(mine.map(\.operation.endpoint)).sorted().joined(separator: ", ")
+            let bases = Fact.Basis.allCases.compactMap { basis -> String? in
+                let count = covered.filter { $0.basis == basis }.count
+                return count == 0 ? nil : "\(count) \(basis.description)"
+            }
+            var lines = [
+                "\(vendor) operations (\(endpoints)): \(covered.count) of \(mine.count) sent by a flow"
+                    + (bases.isEmpty ? "" : " (best basis: \(bases.joined(separator: ", ")))")
+            ]
+            let missing = mine.filter { $0.basis == nil }.map(\.operation.name)
+            if !missing.isEmpty { lines.append("  no flow sends: \(missing.joined(separator: ", "))") }
+            return lines
+        }
     }
 }

@@ -58,8 +58,12 @@ public struct FlowResult: Sendable, Hashable {
     public var hasCassette: Bool
     /// One result per check, in ``CheckKind`` order.
     public var checks: [CheckResult]
+    /// The XML operations its cassette sends (Engage's `GetLists`, …), each once, in order of first use.
+    public var xmlOperations: [String]
 
-    public init(flow: Flow, hasCassette: Bool, facts: [Fact], checks: [CheckResult]) {
+    public init(
+        flow: Flow, hasCassette: Bool, facts: [Fact], checks: [CheckResult], xmlOperations: [String] = []
+    ) {
         id = flow.id
         vendor = flow.vendor
         documentation = flow.documentation
@@ -72,6 +76,8 @@ public struct FlowResult: Sendable, Hashable {
         cassette = "\(flow.vendor)/\(flow.name).har"
         self.hasCassette = hasCassette
         self.checks = checks
+        var sent: Set<String> = []
+        self.xmlOperations = xmlOperations.filter { sent.insert($0).inserted }
     }
 
     /// The result of `check`, if it ran or was skipped.
@@ -95,6 +101,9 @@ public struct FlowReport: Sendable {
     public var shard: Shard?
     /// Wall-clock time of the run.
     public var elapsed: Duration
+    /// The XML operations the contracts of the checked flows' vendors declare (Engage's 58 XMLAPI operations), by
+    /// vendor; see ``operationCoverage``.
+    public var declaredXMLOperations: [String: [SchemaRegistry.XMLOperation]] = [:]
 
     public init(
         flows: [FlowResult], orphans: [String], contract: ContractReport, checks: [CheckKind], shard: Shard?,
@@ -109,6 +118,29 @@ public struct FlowReport: Sendable {
     }
 
     public var failedFlows: [FlowResult] { flows.filter(\.failed) }
+
+    /// One declared XML operation and the flows whose cassettes send it.
+    public struct OperationCoverage: Sendable, Hashable {
+        public var vendor: String
+        public var operation: SchemaRegistry.XMLOperation
+        /// The flows sending it, in catalog order.
+        public var flows: [FlowResult]
+
+        /// The strongest basis among its flows (an operation one document-based flow shows is shown on the
+        /// document), nil when no flow sends it.
+        public var basis: Fact.Basis? { flows.map(\.basis).min() }
+    }
+
+    /// Every declared XML operation with the flows sending it, by vendor and then operation.
+    public var operationCoverage: [OperationCoverage] {
+        declaredXMLOperations.keys.sorted().flatMap { vendor in
+            (declaredXMLOperations[vendor] ?? []).map { operation in
+                OperationCoverage(
+                    vendor: vendor, operation: operation,
+                    flows: flows.filter { $0.vendor == vendor && $0.xmlOperations.contains(operation.name) })
+            }
+        }
+    }
 
     /// 0 every check holds, 1 a check failed (or an orphan), 2 the contract check could not run.
     public var exitStatus: Int32 {
