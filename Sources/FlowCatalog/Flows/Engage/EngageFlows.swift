@@ -9,7 +9,7 @@ public enum EngageFlows {
             checkIdentityScenario3, installedSessionStarted, batchFlushAtCacheSize, goalAndNamedEvents,
             notificationOpenedCampaign, deepLinkCurrentCampaign, postFailureRetries, augmentationTimeout,
             offlineThenOnline, deepLinkConfigExamples, anonymousUserDeprecated, sessionEnded, notificationsReceived,
-            purgePostedEvents, eventsWaitForIdentity,
+            purgePostedEvents, eventsWaitForIdentity, getListMetaData, removeRecipient,
         ] + operationFlows
     }
 }

@@ -93,6 +93,29 @@ extension EngageFlows {
         return ["insert": Env.outcome(insert), "update": Env.outcome(update)]
     }
 
+    static let getListMetaData = operationFlow(
+        name: "get-list-metadata", operation: XMLAPI_OPERATION_GET_LIST_META_DATA,
+        params: { ["LIST_ID": Env.listID] },
+        summary: "GetListMetaData answers the database's name, type and columns, the SDK's own columns included",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources (XMLAPI_OPERATION_GET_LIST_META_DATA); the result per Acoustic's "
+            + "XMLAPI reference (GetListMetaData)")
+
+    static let removeRecipient = Flow(
+        vendor: "engage", name: "remove-recipient",
+        documentation:
+            "Engage iOS SDK README, XMLAPI Resources (XMLAPI_OPERATION_REMOVE_RECIPIENT); the XML per Acoustic's XMLAPI "
+            + "reference (RemoveRecipient)",
+        summary: "RemoveRecipient by EMAIL removes the contact; selecting it afterwards is fault 128",
+        simulatorSetup: [Env.settings(), Env.addRecipient([("Email", "leaving@example.com")])]
+    ) { context in
+        let engage = try Env.engage(context)
+        let removed = try await Env.post(
+            engage, XMLAPI_OPERATION_REMOVE_RECIPIENT, ["LIST_ID": Env.listID, "EMAIL": "leaving@example.com"])
+        let selected = try await engage.xmlAPI.selectRecipientData(email: "leaving@example.com")
+        return ["remove": removed, "select": Env.outcome(selected)]
+    }
+
     static let invalidXML = Flow(
         vendor: "engage", name: "invalid-xml",
         documentation: "Engage iOS SDK README, XMLAPI Resources",
