@@ -1,5 +1,7 @@
 internal import CassetteKit
+internal import Foundation
 internal import JSONCore
+internal import LibXML
 
 extension SchemaRegistry {
     /// The facts of `vendor`'s contract that `interaction` exercises: the `x-source` of the document (`info`), of
@@ -58,7 +60,46 @@ extension SchemaRegistry {
                 walker.content(declared.content, at: responseURI, responseTokens + ["content"], body: body)
             }
         }
-        return walker.facts
+        return walker.facts + xmlDeclarationFacts(of: interaction, operation: operation, vendor: vendor)
+    }
+
+    /// The sources the XSD declarations of the elements and attributes an XML request (or XML form field) and its
+    /// answer hold cite: each operation's request and result schema speaks for what the interaction exercises.
+    func xmlDeclarationFacts(of interaction: Interaction, operation: Operation, vendor: String) -> [Fact] {
+        var facts: [Fact] = []
+        var seen: Set<String> = []
+        let requestOperation = xmlOperation(of: interaction, vendor: vendor)
+        func collect(_ data: Data, _ contract: XMLContract) {
+            guard let document = try? XML.Document(data: data) else { return }
+            let element = Self.operationElement(data)
+            guard
+                let (file, _) = contract.schema(
+                    root: document.rootName, operation: element, requestOperation: requestOperation),
+                let declared = contract.declarations[file]
+            else { return }
+            var names = Set(((try? document.select("//*")) ?? []).map(\.name))
+            names.formUnion(((try? document.select("//@*")) ?? []).map { "@" + $0.name })
+            for name in names.sorted() {
+                for fact in declared[name] ?? [] where seen.insert(fact.location).inserted { facts.append(fact) }
+            }
+        }
+        if let body = interaction.request.body, !body.data.isEmpty,
+            let media = operation.requestBody?.content.best(for: body.mediaType ?? "application/octet-stream")
+        {
+            if let xml = media.xml { collect(body.data, xml) }
+            if !media.xmlFields.isEmpty, let fields = FormCoding.decode(validating: body.data) {
+                for (name, xml) in media.xmlFields.sorted(by: { $0.key < $1.key }) {
+                    if let field = fields.last(where: { $0.name == name }) { collect(Data(field.value.utf8), xml) }
+                }
+            }
+        }
+        if let body = interaction.response.body, !body.data.isEmpty,
+            let (_, declared) = operation.response(for: interaction.response.status),
+            let xml = declared.content.best(for: body.mediaType ?? "application/octet-stream")?.xml
+        {
+            collect(body.data, xml)
+        }
+        return facts
     }
 }
 

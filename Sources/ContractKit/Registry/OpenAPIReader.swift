@@ -192,14 +192,19 @@ final class OpenAPIReader {
                     message: "x-xsd must be a path or a mapping of element names to paths")
             }
             let url = directory.appendingPathComponent(relative).standardizedFileURL
-            return (SchemaFile.displayName(url.path), try xsdCache.schema(at: url))
+            let file = SchemaFile.displayName(url.path)
+            let schema = try xsdCache.schema(at: url)
+            declarations[file] = xsdCache.declarations(at: url)
+            return (file, schema)
         }
+        var declarations: [String: [String: [Fact]]] = [:]
         if case .object(let mapping) = value {
             var byElement: [String: (file: String, schema: XML.Schema)] = [:]
             for member in mapping { byElement[member.key] = try compile(member.value, pointer + [member.key]) }
-            return XMLContract(single: nil, byElement: byElement)
+            return XMLContract(single: nil, byElement: byElement, declarations: declarations)
         }
-        return XMLContract(single: try compile(value, pointer), byElement: [:])
+        let single = try compile(value, pointer)
+        return XMLContract(single: single, byElement: [:], declarations: declarations)
     }
 
     /// Follows `$ref` on an OpenAPI object (a path item, parameter, request body, response, header) until a
@@ -234,6 +239,67 @@ final class OpenAPIReader {
 /// Compiles each XSD file once, however many operations name it.
 final class XSDCache {
     private var schemas: [String: XML.Schema] = [:]
+    private var sources: [String: [String: [Fact]]] = [:]
+
+    /// The facts each element and attribute declaration of the XSD at `url` (and of the files it includes) names in
+    /// its `xs:documentation source="…"`, by declared name (`@name` for an attribute). A source that is a URL is a
+    /// vendor document; `github:Silverpop/…` is the vendor's public SDK or client source; another repository is a
+    /// third-party client and `assumed` is assumed — both weigh as assumed.
+    func declarations(at url: URL, depth: Int = 0) -> [String: [Fact]] {
+        if let cached = sources[url.path] { return cached }
+        guard depth < 8, let data = try? SchemaFile.read(url.path), let document = try? XML.Document(data: data)
+        else { return [:] }
+        var found: [String: [Fact]] = [:]
+        let file = SchemaFile.displayName(url.path)
+        for kind in ["element", "attribute"] {
+            let declared = (try? document.select("//*[local-name()='\(kind)'][@name]/@name")) ?? []
+            let documented =
+                (try? document.select(
+                    "//*[local-name()='\(kind)'][@name]/*[local-name()='annotation']/*[local-name()='documentation']"))
+                ?? []
+            let citations =
+                (try? document.select(
+                    "//*[local-name()='\(kind)'][@name]/*[local-name()='annotation']/*[local-name()='documentation']/@source"
+                ))
+                ?? []
+            // Declarations, their documentation and its source pair up by node path.
+            func parent(_ path: String, _ levels: Int) -> String {
+                path.components(separatedBy: "/").dropLast(levels).joined(separator: "/")
+            }
+            let texts = Dictionary(
+                documented.map { ($0.path, $0.value.trimmingCharacters(in: .whitespacesAndNewlines)) },
+                uniquingKeysWith: { first, _ in first })
+            var byPath: [String: (source: String, text: String)] = [:]
+            for citation in citations {
+                byPath[parent(citation.path, 3)] = (citation.value, texts[parent(citation.path, 1)] ?? "")
+            }
+            for name in declared {
+                guard let (source, text) = byPath[parent(name.path, 1)] else { continue }
+                let key = kind == "attribute" ? "@" + name.value : name.value
+                found[key, default: []].append(
+                    Fact(source: Self.classified(source, text), location: "\(file)#\(key) (line \(name.line))"))
+            }
+        }
+        let includes = (try? document.select("/*/*[local-name()='include']/@schemaLocation")) ?? []
+        sources[url.path] = found
+        for include in includes {
+            let included = url.deletingLastPathComponent().appendingPathComponent(include.value).standardizedFileURL
+            for (name, facts) in declarations(at: included, depth: depth + 1) where found[name] == nil {
+                found[name] = facts
+            }
+        }
+        sources[url.path] = found
+        return found
+    }
+
+    /// The `x-source`-style text of an XSD citation, so ``Fact/Basis`` classifies it.
+    static func classified(_ source: String, _ text: String) -> String {
+        let source = source.trimmingCharacters(in: .whitespaces)
+        if source.lowercased() == "assumed" { return "assumed: \(text)" }
+        if source.hasPrefix("github:Silverpop/") { return "sdk-source: \(source): \(text)" }
+        if source.hasPrefix("github:") { return "assumed: a third-party client shows it (\(source)): \(text)" }
+        return "\(source): \(text)"
+    }
 
     func schema(at url: URL) throws(ContractError) -> XML.Schema {
         if let cached = schemas[url.path] { return cached }

@@ -175,6 +175,8 @@ public struct XMLContract: Sendable {
     public let single: (file: String, schema: XML.Schema)?
     /// Schemas by element name, when `x-xsd` is a mapping.
     public let byElement: [String: (file: String, schema: XML.Schema)]
+    /// The facts each schema's declarations cite, by file and declared name (see `XSDCache.declarations(at:)`).
+    let declarations: [String: [String: [Fact]]]
 
     /// The schema for a document: by its root element; for a response, else by the operation element of the request
     /// it answers (Engage's `RESULT` does not name the operation); else by the document's own operation element (the

@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import JSONCore
 import Testing
 
 @Suite("SchemaRegistry.facts")
@@ -95,5 +96,39 @@ struct ContractFactsTests {
         #expect(Fact.Basis(source: "document: page, section 2") == .document)
         #expect([Fact.assumed("a"), Fact(source: "document: b", location: "")].basis == .assumed)
         #expect([Fact]().basis == .document)
+    }
+}
+
+@Suite("SchemaRegistry.facts of XML operations")
+struct XMLDeclarationFactsTests {
+    @Test("An XMLAPI request and its answer rest on the citations of the declarations they hold, per operation")
+    func xmlapiCitations() throws {
+        let registry = try Fixtures.registry.get()
+        let envelope =
+            "<Envelope><Body><AddRecipient><LIST_ID>23949</LIST_ID><UPDATE_IF_FOUND>true</UPDATE_IF_FOUND>"
+            + "<COLUMN><NAME>Email</NAME><VALUE>a@example.com</VALUE></COLUMN></AddRecipient></Body></Envelope>"
+        let interaction = Interaction(
+            cassette: "c.har", entry: 0,
+            request: Interaction.Request(
+                method: "POST", url: "http://127.0.0.1:8080/engage/XMLAPI",
+                headers: [HeaderField(name: "Authorization", value: "Bearer <redacted:token>")],
+                body: Interaction.Body(
+                    data: Data(FormCoding.encodedBytes([FormField(name: "xml", value: envelope)])),
+                    contentType: "application/x-www-form-urlencoded")),
+            response: Interaction.Response(
+                status: 200, headers: [],
+                body: Interaction.Body(
+                    data: Data(
+                        "<Envelope><Body><RESULT><SUCCESS>TRUE</SUCCESS><RecipientId>1</RecipientId></RESULT></Body></Envelope>"
+                            .utf8),
+                    contentType: "text/xml")))
+        let facts = registry.facts(of: interaction, vendor: "engage")
+        func fact(_ location: String) -> Fact? { facts.first { $0.location.hasPrefix(location) } }
+        #expect(fact("Schemas/engage/xsd/add-recipient.xsd#UPDATE_IF_FOUND")?.basis == .sdkSource)
+        #expect(fact("Schemas/engage/xsd/add-recipient.xsd#AddRecipient")?.basis == .document)
+        #expect(fact("Schemas/engage/xsd/common.xsd#NAME") != nil, "declarations of included files count")
+        #expect(fact("Schemas/engage/xsd/add-recipient-result.xsd#RecipientId") != nil, "\(facts.map(\.location))")
+        #expect(fact("Schemas/engage/xsd/add-recipient.xsd#CREATED_FROM") == nil, "an element not sent is not a fact")
+        #expect(fact("Schemas/engage/xsd/get-list-metadata-result.xsd") == nil, "another operation's result is not")
     }
 }
