@@ -21,7 +21,16 @@ struct EngageRecipients {
         guard let id = try find(request, list: list, criteria: lookup).first else {
             throw EngageFault.recipientNotFound
         }
-        return try describe(id, list: list)
+        var result = try describe(id, list: list)
+        if request.scalar("RETURN_CONTACT_LISTS")?.lowercased() == "true" {
+            // The contact lists it belongs to (AddContactToContactList, EngageContactOperations).
+            result.raw("<CONTACT_LISTS>")
+            for contactList in try EngageContactStore.contactLists(db, recipient: id) {
+                result.add("CONTACT_LIST_ID", contactList)
+            }
+            result.raw("</CONTACT_LISTS>")
+        }
+        return result
     }
 
     func add(_ request: EngageRequest) throws -> EngageResult {
@@ -266,8 +275,10 @@ struct EngageRecipients {
         result.add("EmailType", "0")
         result.add("LastModified", row?["modified_at"] ?? "")
         result.add("CreatedFrom", String(row?["created_from"] ?? 1))
-        result.add("OptedIn", row?["created_at"] ?? "")
-        result.add("OptedOut", "")
+        // Opt-in confirmed and opt-out recorded by DoubleOptInRecipient and OptOutRecipient (EngageContactOperations).
+        let dates = try EngageContactStore.optDates(db, recipient: id)
+        result.add("OptedIn", dates.optedIn ?? row?["created_at"] ?? "")
+        result.add("OptedOut", dates.optedOut ?? "")
         result.add("ORGANIZATION_ID", EngageSchema.organizationID)
         result.addColumns(values.filter { $0.name.lowercased() != "email" })
         return result
