@@ -37,11 +37,22 @@ public final class Engage: Sendable {
         public var clock: any Clock<Duration>
         /// The wall time (token expiry, sessions, campaign expiry, event timestamps).
         public var now: @Sendable () -> Date
-        /// Makes event ids, the device id and generated mobile user ids (the README's `EngageDefaultUUIDGenerator`).
+        /// Makes event ids and the device id, and is the README's `EngageDefaultUUIDGenerator` for mobile user ids and
+        /// audit record keys unless ``generators`` registers another generator under that name.
         public var identifiers: IdentifierGenerator
+        /// The generator classes the configuration may name, by class name: `Recipient.mobileUserIdGeneratorClassName`
+        /// and `AuditRecord.auditRecordPrimaryKeyGeneratorClassName` pick theirs from here.
+        /// `EngageDefaultUUIDGenerator` needs no entry. A name the configuration uses that is not here makes
+        /// ``Engage/init(_:)`` throw.
+        public var generators: [String: any EngageUUIDGenerating]
+        /// Where events' location comes from while `LocationServices.enabled` is YES (the default):
+        /// ``EngageLocationProvider/platform`` unless the app passes its own; nil (Linux) leaves events undelayed and
+        /// without location.
+        public var locationProvider: EngageLocationProvider?
         /// The device half of every event's core attributes.
         public var device: DeviceInfo
-        /// The plugins that augment each event before it is posted (the README's UBF Event Augmentation Plugin Service).
+        /// The app's plugins that augment each event before it is posted (the README's UBF Event Augmentation Plugin
+        /// Service); they run after the SDK's own location plugins.
         public var augmentationPlugins: [UBFAugmentationPlugin]
         /// How long to wait between failed token requests.
         public var tokenBackoff: TokenBackoff
@@ -63,9 +74,12 @@ public final class Engage: Sendable {
             identifiers: IdentifierGenerator = .uuid, device: DeviceInfo = .current,
             augmentationPlugins: [UBFAugmentationPlugin] = [], tokenBackoff: TokenBackoff = .standard,
             delegate: (any EngageDelegate)? = nil, maxEventsPerPost: Int = defaultMaxEventsPerPost,
-            reachability: EngageReachability = .none
+            reachability: EngageReachability = .none, generators: [String: any EngageUUIDGenerating] = [:],
+            locationProvider: EngageLocationProvider? = EngageLocationProvider.platform
         ) {
             self.reachability = reachability
+            self.generators = generators
+            self.locationProvider = locationProvider
             self.credentials = credentials
             self.host = host
             self.listID = listID
@@ -109,9 +123,14 @@ public final class Engage: Sendable {
     /// The current campaign.
     public var campaigns: CampaignTracker { ubf.campaigns }
 
-    /// Opens the store (creating its file) and builds the managers. Throws when the host is unusable, the configuration cannot be read or the store cannot be opened.
+    /// Opens the store (creating its file) and builds the managers. Throws when the host is unusable, the
+    /// configuration cannot be read or names a generator or plugin class the SDK does not have, or the store cannot
+    /// be opened.
     public init(_ options: Options) throws {
         let config = try options.config ?? EngageConfig.defaults()
+        let generators = try EngageGenerators(
+            config: config, registered: options.generators, fallback: options.identifiers.next)
+        let plugins = try Self.locationPlugins(options, config: config) + options.augmentationPlugins
         let endpoint = try EngageEndpoint(host: options.host)
         let observer = EngageObserver(delegate: options.delegate)
         let exchange = HTTPExchange(transport: options.transport, endpoint: endpoint)
@@ -130,8 +149,7 @@ public final class Engage: Sendable {
             exchange: authorized, state: state, config: config, now: options.now, listID: options.listID)
         let ubf = UBFManager(
             store: store, state: state, campaigns: campaigns, client: UBFClient(exchange: authorized),
-            augmenter: UBFAugmenter(
-                plugins: options.augmentationPlugins, timeout: events.augmentationTimeout, clock: options.clock),
+            augmenter: UBFAugmenter(plugins: plugins, timeout: events.augmentationTimeout, clock: options.clock),
             config: config, device: options.device, identifiers: options.identifiers, now: options.now,
             observer: observer, maxEventsPerPost: options.maxEventsPerPost)
         self.config = config
@@ -140,7 +158,7 @@ public final class Engage: Sendable {
         self.xmlAPI = xmlAPI
         self.ubf = ubf
         self.identity = MobileIdentityManager(
-            xmlAPI: xmlAPI, state: state, config: config, now: options.now, identifiers: options.identifiers,
+            xmlAPI: xmlAPI, state: state, config: config, now: options.now, generators: generators,
             observer: observer)
         self.deepLinks = EngageDeepLinkHandler(ubf: ubf)
         self.state = state
@@ -159,6 +177,30 @@ public final class Engage: Sendable {
 
     deinit {
         reachabilityTask.cancel()
+    }
+
+    /// The SDK's own location plugin, when `LocationServices.enabled` is YES, a provider exists and
+    /// `Augmentation.augmentationPluginClasses` names at least one of the location plugin classes; throws when that
+    /// list names a class the SDK does not have.
+    private static func locationPlugins(_ options: Options, config: EngageConfig) throws -> [UBFAugmentationPlugin] {
+        let events = config.events
+        var parts = Set<LocationAugmentation.Part>()
+        for name in events.augmentationPluginClasses {
+            guard let part = LocationAugmentation.Part(rawValue: name) else {
+                let known = LocationAugmentation.Part.allCases.map(\.className).joined(separator: ", ")
+                throw EngageError.configuration(
+                    source: "Augmentation.augmentationPluginClasses",
+                    detail: "EngageSDK has no plugin class \(name) (it has \(known)); pass an app's own plugin in "
+                        + "Engage.Options.augmentationPlugins instead")
+            }
+            parts.insert(part)
+        }
+        let services = config.locationServices
+        guard services.enabled, let provider = options.locationProvider, !parts.isEmpty else { return [] }
+        let location = LocationAugmentation(
+            provider: provider, settings: services, augmentationTimeout: events.augmentationTimeout,
+            clock: options.clock, now: options.now)
+        return [location.plugin(parts: parts, fieldNames: config.ubfFieldNames)]
     }
 
     /// The documented initialiser: `initializeSDKClient:secret:token:host:engageDatabaseListId:`. The instance it

@@ -17,6 +17,32 @@ struct ConfigurationTableTests {
         #expect(config.events.augmentationTimeout == .seconds(15))
         #expect(config.locationServices.lastKnownLocationDateFormat == "yyyy'-'MM'-'dd")
         #expect(config.paramFieldNames.callToAction == "CallToAction")
+        Self.expectLocationAndGeneratorRows(config)
+    }
+
+    @Test("The bundled defaults hold the README's LocationServices rows and generator classes")
+    func bundledDefaults() throws {
+        try Self.expectLocationAndGeneratorRows(EngageConfig.defaults())
+    }
+
+    /// The README's rows for `LocationServices`, the generator classes and the location plugins.
+    static func expectLocationAndGeneratorRows(_ config: EngageConfig) {
+        let location = config.locationServices
+        #expect(location.enabled)
+        #expect(location.coordinatesAcquisitionTimeout == .seconds(15))
+        #expect(location.coordinatesPlacemarkTimeout == .seconds(15))
+        #expect(location.locationCacheLifespan == .seconds(3_600))
+        #expect(location.locationDistanceFilter == 10)
+        #expect(location.locationPrecisionLevel == "kCLLocationAccuracyBest")
+        #expect(location.lastKnownLocationColumn == "Last Location Address")
+        #expect(location.lastKnownLocationTimestampColumn == "Last Location Address Time")
+        #expect(config.recipient.mobileUserIDGeneratorClassName == "EngageDefaultUUIDGenerator")
+        #expect(config.auditRecord.auditRecordPrimaryKeyGeneratorClassName == "EngageDefaultUUIDGenerator")
+        #expect(
+            config.events.augmentationPluginClasses == [
+                "UBFCoordinatesAugmentationPlugin", "UBFPlacemarkAugmentationPlugin",
+                "UBFLocationNameAugmentationPlugin",
+            ])
     }
 }
 
@@ -32,5 +58,22 @@ struct CallToActionTests {
         #expect(try received.event()[attribute: "Call To Action"] == "Buy")
         let opened = try await fixture.engage.ubf.trackOpenedNotification(["CallToAction": "ignored"])
         #expect(try opened.event()[attribute: "Call To Action"] == nil)
+    }
+
+    @Test("A deep link's and a local notification's ParamCallToAction parameter is the event's Call To Action too")
+    func callToActionFromLinkAndLocalNotification() async throws {
+        let fixture = try await EngageFixture(configure: {
+            $0.set(100, "ubfEventCacheSize", in: "General")
+            $0.set("cta", "ParamCallToAction", in: "ParamFieldNames")
+        })
+        let url = try #require(URL(string: "Silverpop://campaign/Spring?cta=Shop"))
+        let link = try await fixture.engage.deepLinks.handle(url: url)
+        #expect(try link.event.event()[attribute: "Call To Action"] == "Shop")
+        let ubf = fixture.engage.ubf
+        let local = try await ubf.trackReceivedLocalNotification(
+            alertBody: "Sale", alertAction: "View", params: ["cta": "Buy"])
+        #expect(try local.event()[attribute: "Call To Action"] == "Buy")
+        let plain = try await ubf.trackReceivedLocalNotification(alertBody: "Sale", alertAction: "View")
+        #expect(try plain.event()[attribute: "Call To Action"] == "View")
     }
 }

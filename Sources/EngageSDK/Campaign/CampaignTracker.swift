@@ -5,8 +5,9 @@ public import JSONCore
 /// persisted with its expiry.
 ///
 /// The expiry comes from, in order: `CampaignExpiresAt` (absolute `yyyy/MM/dd HH:mm:ss` UTC, or relative),
-/// `CampaignValidFor` (relative), the legacy `CampaignEndTimeStamp` (Unix epoch seconds), or else
-/// `General.defaultCurrentCampaignExpiration` from now.
+/// `CampaignValidFor` (relative), the README's `CampaignEndTimeStamp` (a GMT Unix timestamp, as its deep-link
+/// examples use it), or else `General.defaultCurrentCampaignExpiration` from now (the order is assumed:
+/// `x-sdk-choices` in `Schemas/engage/engage.openapi.yaml`).
 public struct CampaignTracker: Sendable {
     let state: EngageStateStore
     let names: EngageConfig.ParamFieldNames

@@ -1,3 +1,5 @@
+import JSONCore
+
 extension EngageConfig {
     /// `AuditRecord`: the relational table that records identity merges.
     public struct AuditRecord: Sendable, Hashable {
@@ -17,6 +19,9 @@ extension EngageConfig {
         /// `auditRecordPrimaryKeyColumnName` (`Audit Record Id`): the audit table column for the generated
         /// primary key.
         public var auditRecordPrimaryKeyColumnName: String
+        /// `auditRecordPrimaryKeyGeneratorClassName` (`EngageDefaultUUIDGenerator`): "The class to use to generate
+        /// primary keys for the audit record table", looked up by this name among ``Engage/Options/generators``.
+        public var auditRecordPrimaryKeyGeneratorClassName: String
     }
 
     /// `Recipient`: the marketing database columns the identity manager uses.
@@ -34,6 +39,9 @@ extension EngageConfig {
         /// `enableAutoAnonymousTracking` (true): when on, mobile user ids are generated for recipients; when off,
         /// the app sets the mobile user id itself.
         public var enableAutoAnonymousTracking: Bool
+        /// `mobileUserIdGeneratorClassName` (`EngageDefaultUUIDGenerator`): "The class to use for auto generating
+        /// mobile user ids", looked up by this name among ``Engage/Options/generators``.
+        public var mobileUserIDGeneratorClassName: String
     }
 
     /// `General`, `LocalEventStore`, `Networking`, `Session` and `Augmentation`: how events are kept and sent.
@@ -56,6 +64,11 @@ extension EngageConfig {
         /// `Augmentation.augmentationTimeout` (15 sec): "timeout for augmenting UBF events"; an event not augmented
         /// in time is posted as it was, EXPIRED.
         public var augmentationTimeout: Duration
+        /// `Augmentation.augmentationPluginClasses` (the iOS SDK's three location plugins, not in the README's
+        /// table): which of the SDK's own location plugins run. `UBFCoordinatesAugmentationPlugin` adds `Latitude`
+        /// and `Longitude`, `UBFPlacemarkAugmentationPlugin` `Location Address`, `UBFLocationNameAugmentationPlugin`
+        /// `Location Name`. An app's own plugins are passed in ``Engage/Options/augmentationPlugins``.
+        public var augmentationPluginClasses: [String]
     }
 
     /// `ParamFieldNames`: the deep-link and push-payload parameter names.
@@ -69,7 +82,9 @@ extension EngageConfig {
         public var campaignValidFor: String
         /// `ParamCallToAction` (`CallToAction`): the parameter giving the call to action.
         public var callToAction: String
-        /// The pre-1.0 `CampaignEndTimeStamp` (epoch seconds) still shown in the SDK README.
+        /// `ParamCampaignEndTimeStamp` (`CampaignEndTimeStamp`): the parameter the README's "Current Campaigns" section
+        /// and deep-link examples give the campaign's end with, as a Unix timestamp (GMT seconds). Not a row of the
+        /// README's table; read after `CampaignExpiresAt` and `CampaignValidFor`.
         public var campaignEndTimeStamp: String
     }
 
@@ -101,8 +116,29 @@ extension EngageConfig {
         public var longitude: String
     }
 
-    /// `LocationServices`: the columns `updateUserLastKnownLocation` writes.
+    /// `LocationServices`: whether events carry the device's location, how it is acquired and how long the SDK
+    /// waits for it, and the columns `updateUserLastKnownLocation` writes.
     public struct LocationServices: Sendable, Hashable {
+        /// `enabled` (YES): "Are Location services enabled for UBF events". On by default: every event waits (on
+        /// HOLD) for the location from ``Engage/Options/locationProvider``; with no provider (Linux) events are not
+        /// delayed.
+        public var enabled: Bool
+        /// `coordinatesAcquisitionTimeout` (15 sec): "timeout on acquiring CLLocation before event is posted without
+        /// that information", counted from the moment the event asks for its location.
+        public var coordinatesAcquisitionTimeout: Duration
+        /// `coordinatesPlacemarkTimeout` (15 sec): "timeout on acquiring CLPlacemark before event is posted without
+        /// that information" (the address and the place name), counted from the moment the event asks for its
+        /// location.
+        public var coordinatesPlacemarkTimeout: Duration
+        /// `locationCacheLifespan` (1 hr): "lifespan of location coordinates before they are considered expired";
+        /// events within it reuse the last coordinates and placemark without asking the provider again.
+        public var locationCacheLifespan: Duration
+        /// `locationDistanceFilter` (10): meters the device moves before the location provider reports a new
+        /// position; handed to the provider.
+        public var locationDistanceFilter: Double
+        /// `locationPrecisionLevel` (`kCLLocationAccuracyBest`): the desired accuracy, by its CoreLocation name;
+        /// handed to the provider.
+        public var locationPrecisionLevel: String
         /// `lastKnownLocationDateFormat` (`yyyy'-'MM'-'dd`): the date format of the user's last known location time.
         public var lastKnownLocationDateFormat: String
         /// `lastKnownLocationTimestampColumn` (`Last Location Address Time`): the Engage column for the last known
@@ -122,7 +158,9 @@ extension EngageConfig {
             newRecipientIDColumnName: string("newRecipientIdColumnName", in: group, default: "New Recipient Id"),
             oldRecipientIDColumnName: string("oldRecipientIdColumnName", in: group, default: "Old Recipient Id"),
             auditRecordPrimaryKeyColumnName: string(
-                "auditRecordPrimaryKeyColumnName", in: group, default: "Audit Record Id")
+                "auditRecordPrimaryKeyColumnName", in: group, default: "Audit Record Id"),
+            auditRecordPrimaryKeyGeneratorClassName: string(
+                "auditRecordPrimaryKeyGeneratorClassName", in: group, default: EngageDefaultUUIDGenerator.className)
         )
     }
 
@@ -134,7 +172,9 @@ extension EngageConfig {
             mergedDateColumn: string("mergedDateColumn", in: group, default: "Merged Date"),
             mergedRecipientIDColumn: string("mergedRecipientIdColumn", in: group, default: "Merged Recipient Id"),
             mobileUserIDColumn: string("mobileUserIdColumn", in: group, default: "Mobile User Id"),
-            enableAutoAnonymousTracking: bool("enableAutoAnonymousTracking", in: group, default: true)
+            enableAutoAnonymousTracking: bool("enableAutoAnonymousTracking", in: group, default: true),
+            mobileUserIDGeneratorClassName: string(
+                "mobileUserIdGeneratorClassName", in: group, default: EngageDefaultUUIDGenerator.className)
         )
     }
 
@@ -149,7 +189,9 @@ extension EngageConfig {
             maxNumRetries: max(1, int("maxNumRetries", in: "Networking", default: 3)),
             sessionLifecycleExpiration: duration(
                 "sessionLifecycleExpiration", in: "Session", default: .seconds(1_800)),
-            augmentationTimeout: duration("augmentationTimeout", in: "Augmentation", default: .seconds(15))
+            augmentationTimeout: duration("augmentationTimeout", in: "Augmentation", default: .seconds(15)),
+            augmentationPluginClasses: value("augmentationPluginClasses", in: "Augmentation")?.arrayValue?.compactMap(
+                \.lenientString) ?? LocationAugmentation.Part.allCases.map(\.className)
         )
     }
 
@@ -184,10 +226,16 @@ extension EngageConfig {
         )
     }
 
-    /// The `LocationServices` column names and date format, each falling back to the README's default when absent.
+    /// The `LocationServices` group, each key falling back to the README's default when absent.
     public var locationServices: LocationServices {
         let group = "LocationServices"
         return LocationServices(
+            enabled: bool("enabled", in: group, default: true),
+            coordinatesAcquisitionTimeout: duration("coordinatesAcquisitionTimeout", in: group, default: .seconds(15)),
+            coordinatesPlacemarkTimeout: duration("coordinatesPlacemarkTimeout", in: group, default: .seconds(15)),
+            locationCacheLifespan: duration("locationCacheLifespan", in: group, default: .seconds(3_600)),
+            locationDistanceFilter: value("locationDistanceFilter", in: group)?.lenientDouble ?? 10,
+            locationPrecisionLevel: string("locationPrecisionLevel", in: group, default: "kCLLocationAccuracyBest"),
             lastKnownLocationDateFormat: string("lastKnownLocationDateFormat", in: group, default: "yyyy'-'MM'-'dd"),
             lastKnownLocationTimestampColumn: string(
                 "lastKnownLocationTimestampColumn", in: group, default: "Last Location Address Time"),

@@ -44,18 +44,19 @@ public actor MobileIdentityManager {
     let state: EngageStateStore
     let config: EngageConfig
     let now: @Sendable () -> Date
-    let identifiers: IdentifierGenerator
+    /// The configured generator classes (mobile user ids, audit record keys).
+    let generators: EngageGenerators
     let observer: EngageObserver
 
     init(
         xmlAPI: XMLAPIManager, state: EngageStateStore, config: EngageConfig, now: @escaping @Sendable () -> Date,
-        identifiers: IdentifierGenerator, observer: EngageObserver
+        generators: EngageGenerators, observer: EngageObserver
     ) {
         self.xmlAPI = xmlAPI
         self.state = state
         self.config = config
         self.now = now
-        self.identifiers = identifiers
+        self.generators = generators
         self.observer = observer
     }
 
@@ -72,6 +73,7 @@ public actor MobileIdentityManager {
 
     /// Makes sure the app has a recipient (§6.1): nothing to do when both ids are stored; otherwise creates
     /// the recipient with a (generated) mobile user id, or gives the existing recipient a new mobile user id.
+    /// Generated ids come from the generator `Recipient.mobileUserIdGeneratorClassName` names.
     public func setupRecipient() async throws -> SetupRecipientResult {
         let recipientID = await state.string(.recipientID)
         var mobileUserID = await state.string(.mobileUserID)
@@ -85,7 +87,7 @@ public actor MobileIdentityManager {
 
         if recipientID.isEmpty {
             if mobileUserID.isEmpty {
-                mobileUserID = identifiers.next()
+                mobileUserID = generators.mobileUserID()
                 try await setMobileUserID(mobileUserID)
             }
             let result = try await xmlAPI.postChecked(
@@ -97,7 +99,7 @@ public actor MobileIdentityManager {
             return SetupRecipientResult(recipientID: created)
         }
 
-        mobileUserID = identifiers.next()
+        mobileUserID = generators.mobileUserID()
         try await setMobileUserID(mobileUserID)
         let result = try await xmlAPI.postChecked(
             .updateRecipient(
@@ -180,7 +182,7 @@ public actor MobileIdentityManager {
         let audit = config.auditRecord
         guard !audit.auditRecordListID.isEmpty else { throw EngageError.identity(.missingAuditTableID) }
         let row = [
-            XMLAPI.NameValue(audit.auditRecordPrimaryKeyColumnName, identifiers.next()),
+            XMLAPI.NameValue(audit.auditRecordPrimaryKeyColumnName, generators.auditRecordPrimaryKey()),
             XMLAPI.NameValue(audit.oldRecipientIDColumnName, oldRecipientID),
             XMLAPI.NameValue(audit.newRecipientIDColumnName, newRecipientID),
             XMLAPI.NameValue(audit.createDateColumnName, CivilTime(self.now()).gmtString),

@@ -70,6 +70,7 @@ extension UBFManager {
     /// External URL opened with a chosen event id (``UBFManager/Shared/handleExternalURLOpenedEvents(_:)``).
     func trackExternalURLOpened(params: [String: String], eventID: String) async throws -> StoredEvent {
         try await campaigns.update(from: params)
+        let params = callToAction(from: params[paramNames.callToAction], into: params)
         return try await track { builder, now, campaign in
             var event = builder.externalURLOpened(at: now, campaign: campaign, params: params)
             event.id = eventID

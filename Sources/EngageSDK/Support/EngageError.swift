@@ -25,6 +25,9 @@ public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     case configuration(source: String, detail: String)
     /// An argument is unusable (an empty host, a list id that is not set).
     case invalidArgument(name: String, detail: String)
+    /// The location provider has no location to give (no permission, no location service); the event goes on
+    /// without `Latitude`, `Longitude`, `Location Address` and `Location Name`.
+    case locationUnavailable(reason: String)
 
     /// The preconditions of `setupRecipient` and `checkIdentity` (§6 of the Engage notes), with the
     /// shipped SDKs' own wording.
@@ -87,6 +90,8 @@ public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, Loc
             return "configuration \(source): \(detail)"
         case .invalidArgument(let name, let detail):
             return "\(name): \(detail)"
+        case .locationUnavailable(let reason):
+            return "no location for events: \(reason); events are posted without location attributes"
         }
     }
 

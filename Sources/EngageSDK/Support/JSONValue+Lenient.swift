@@ -26,6 +26,15 @@ extension JSONValue {
         }
     }
 
+    /// The value as a number, from a number or a numeric string (the shipped plist wrote `"10"`).
+    var lenientDouble: Double? {
+        switch self {
+        case .number(let number): number.double
+        case .string(let value): Double(value.trimmingCharacters(in: .whitespaces))
+        case .bool, .array, .object, .null: nil
+        }
+    }
+
     /// The value as a boolean: `true`/`false`, `YES`/`NO`, `1`/`0`, or a number (non-zero is true).
     var lenientBool: Bool? {
         switch self {

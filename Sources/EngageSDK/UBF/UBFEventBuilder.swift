@@ -1,7 +1,7 @@
 public import Foundation
 public import JSONCore
 
-/// Makes UBF events (§3 of the Engage notes): the 10 core attributes, then the caller's parameters, then
+/// Makes UBF events (§3 of the Engage notes): the README's 9 core attributes, then the caller's parameters, then
 /// the attributes the SDK adds for the event type, each only when the caller did not supply it.
 public struct UBFEventBuilder: Sendable {
     /// The device attributes every event carries.
@@ -24,9 +24,11 @@ public struct UBFEventBuilder: Sendable {
         self.identifiers = identifiers
     }
 
-    /// The core template: the README's list (Device Version, OS Name, OS Version, App Name, App Version, Device Id,
-    /// Mobile User Id / Primary User Id, Anonymous Id, Recipient Id), in that order. The README lists no device name,
-    /// so none is sent.
+    /// The core template: the README's list of 9 (Device Version, OS Name, OS Version, App Name, App Version, Device
+    /// Id, Mobile User Id / Primary User Id, Anonymous Id, Recipient Id), in that order. "Mobile User Id / Primary User
+    /// Id" is one attribute, the mobile user id sent as `Primary User Id` (two names for one id, as
+    /// `EngageConfig.primaryUserId()` returns the mobile user id), so there are 9, not 10 (`x-sdk-choices` in
+    /// `Schemas/engage/engage.openapi.yaml`). The README lists no device name, so none is sent.
     public var coreAttributes: [UBFAttribute] {
         [
             UBFAttribute("Device Version", device.deviceVersion),

@@ -52,12 +52,14 @@ extension UBFManager {
         try await track { $0.namedEvent(eventName, at: $1, campaign: $2, params: params, tags: tags) }
     }
 
-    /// Local notification received (48). The parameters are first searched for the campaign.
+    /// Local notification received (48). The parameters are first searched for the campaign; a
+    /// `ParamFieldNames.ParamCallToAction` parameter is the event's call to action, before the alert action.
     @discardableResult
     public func trackReceivedLocalNotification(
         alertBody: String, alertAction: String, params: [String: String] = [:]
     ) async throws -> StoredEvent {
         try await campaigns.update(from: params)
+        let params = callToAction(from: params[paramNames.callToAction], into: params)
         return try await track {
             $0.receivedLocalNotification(
                 alertBody: alertBody, alertAction: alertAction, at: $1, campaign: $2, params: params)
@@ -84,10 +86,12 @@ extension UBFManager {
         return try await track { $0.openedNotification(payload, at: $1, campaign: $2, params: params) }
     }
 
-    /// External URL opened: the link's parameters set the campaign, then a session started (13) carries them.
+    /// External URL opened: the link's parameters set the campaign, then a session started (13) carries them (and
+    /// a `ParamFieldNames.ParamCallToAction` parameter as the event's call to action).
     @discardableResult
     public func trackExternalURLOpened(params: [String: String]) async throws -> StoredEvent {
         try await campaigns.update(from: params)
+        let params = callToAction(from: params[paramNames.callToAction], into: params)
         return try await track { $0.externalURLOpened(at: $1, campaign: $2, params: params) }
     }
 

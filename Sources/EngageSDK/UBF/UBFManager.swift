@@ -173,7 +173,8 @@ public actor UBFManager {
     }
 
     /// Launch: purges events older than `LocalEventStore.expireLocalEventsAfterNumDays`, re-runs augmentation
-    /// for events left on HOLD, tracks Installed once per install, starts a session, and posts what is ready.
+    /// for events left on HOLD, tracks Installed once per install (augmented like every event), starts a session,
+    /// and posts what is ready.
     @discardableResult
     public func start() async throws -> UBFPostReport {
         let now = self.now()
@@ -183,8 +184,10 @@ public actor UBFManager {
         }
         let builder = try await builder()
         if await state.string(.clientInstalled) != "YES" {
-            try await store.append(
-                [builder.installed(at: now, lastCampaign: await campaigns.lastCampaign())], status: .notPosted)
+            let installed = builder.installed(at: now, lastCampaign: await campaigns.lastCampaign())
+            let augmenting = !augmenter.plugins.isEmpty
+            try await store.append([installed], status: augmenting ? .hold : .notPosted)
+            if augmenting { try await augment(installed) }
             try await state.set("YES", for: .clientInstalled)
         }
         try await perform(session.start(at: now))

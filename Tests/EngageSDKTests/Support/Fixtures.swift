@@ -3,7 +3,8 @@ import Foundation
 import HarnessTesting
 
 /// Builds an SDK wired to a fake server, a manual clock and counting identifiers. Events carry `eventId` by default
-/// here (``Engage/Options/sendsEventIDs``), as the fake server tracks them by it.
+/// here (``Engage/Options/sendsEventIDs``), as the fake server tracks them by it. No location provider unless the
+/// test passes one, so events are not held for a location on any platform.
 struct EngageFixture {
     let server: FakeEngageServer
     let clock: ManualClock
@@ -15,7 +16,8 @@ struct EngageFixture {
         clock: ManualClock = ManualClock(start: EngageFixture.start, advancesOnSleep: true),
         storage: EngageStorage = .inMemory, configure: (inout EngageConfig) -> Void = { _ in },
         plugins: [UBFAugmentationPlugin] = [], maxEventsPerPost: Int = 1000,
-        sendsEventIDs: Bool = true, reachability: EngageReachability = .none
+        sendsEventIDs: Bool = true, reachability: EngageReachability = .none,
+        locationProvider: EngageLocationProvider? = nil, generators: [String: any EngageUUIDGenerating] = [:]
     ) async throws {
         var config = try EngageConfig.defaults()
         configure(&config)
@@ -30,7 +32,7 @@ struct EngageFixture {
                     deviceName: "Test Device", deviceVersion: "x86_64", osName: "Linux", osVersion: "6.1.0",
                     appName: "ContractHarness", appVersion: "1.0"),
                 augmentationPlugins: plugins, delegate: recorder, maxEventsPerPost: maxEventsPerPost,
-                reachability: reachability)
+                reachability: reachability, generators: generators, locationProvider: locationProvider)
         options.sendsEventIDs = sendsEventIDs
         engage = try Engage(options)
         if let mobileUserID { try await engage.identity.setMobileUserID(mobileUserID) }
