@@ -76,11 +76,16 @@ struct CredentialBinding: Sendable {
     }
 
     private func replace(in text: String) -> String {
-        guard text.contains(PlaceholderText.prefix) || text.contains(PlaceholderText.encodedPrefix) else { return text }
+        guard PlaceholderText.prefixes.contains(where: text.contains) else { return text }
         var output = text
         for (placeholder, secret) in secrets {
             output = output.replacingOccurrences(of: placeholder, with: secret)
             output = output.replacingOccurrences(of: FormCoding.encode(placeholder), with: FormCoding.encode(secret))
+            // Inside XML text (an Engage XMLAPI envelope in the xml form field) the placeholder is escaped.
+            let escaped = PlaceholderText.xmlEscaped(placeholder)
+            output = output.replacingOccurrences(of: escaped, with: PlaceholderText.xmlEscaped(secret))
+            output = output.replacingOccurrences(
+                of: FormCoding.encode(escaped), with: FormCoding.encode(PlaceholderText.xmlEscaped(secret)))
         }
         return output
     }
@@ -88,5 +93,12 @@ struct CredentialBinding: Sendable {
     private enum PlaceholderText {
         static let prefix = "<redacted:"
         static let encodedPrefix = "%3Credacted%3A"
+        /// The prefix as it appears raw, percent-encoded, XML-escaped, and XML-escaped then percent-encoded.
+        static let prefixes = [prefix, encodedPrefix, "&lt;redacted:", "%26lt%3Bredacted%3A"]
+
+        static func xmlEscaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+        }
     }
 }

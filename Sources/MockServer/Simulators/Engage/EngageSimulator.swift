@@ -82,12 +82,14 @@ public struct EngageSimulator: Simulator, SQLiteSimulator {
         }
     }
 
-    /// The default OAuth client secret and refresh token (the client id is not a secret).
+    /// The default OAuth client secret and refresh token (the client id is not a secret), and the demo user's password.
     public var testCredentials: [TestCredential] {
         let settings = EngageSettings()
         return [
             TestCredential(vendor: vendor, name: "client_secret", value: settings.clientSecret),
             TestCredential(vendor: vendor, name: "refresh_token", value: settings.refreshToken),
+            // The demo user's password, which Login (legacy sessions) sends in PASSWORD.
+            TestCredential(vendor: vendor, name: "password", value: EngageContactOperations.demoUser.password),
         ]
     }
 
