@@ -74,3 +74,25 @@ struct FuzzRunnerTests {
         #expect(finding.curl.contains("-H 'Authorization: rh-sim-token'"))
     }
 }
+
+@Suite("fuzzing: coverage of XML operations")
+struct XMLCoverageTests {
+    @Test("a run sends every XML operation of Engage's x-xsd mapping, each as often as the others")
+    func everyXMLOperation() async throws {
+        let schemas = try RepositoryRoot.schemas()
+        let registry = try SchemaRegistry(folder: schemas)
+        let contract = try FuzzContract(vendor: "engage", schemas: schemas)
+        let mapped = Set(contract.operations.flatMap { $0.body?.media ?? [] }.flatMap(\.xmlOperations))
+        let token = Data(#"{"access_token":"fz-token","token_type":"bearer","expires_in":3600}"#.utf8)
+        let runner = FuzzRunner(
+            contract: contract, registry: registry, profile: .forVendor("engage"),
+            target: FuzzTarget(name: "a test target", baseURL: "http://127.0.0.1:9/engage") { _ in
+                CassetteResponse(status: 200, headers: ["Content-Type": "application/json"], body: token)
+            },
+            options: FuzzRunner.Options(requests: contract.cases.count * 2, seed: 8, timeout: 30))
+        let result = try await runner.run()
+        let sent = Set(result.operations.keys.filter { $0.hasPrefix("POST /XMLAPI ") }.map { $0.dropFirst(13) })
+        #expect(Set(sent.map(String.init)) == mapped)
+        #expect(result.operations.values.allSatisfy { $0 == 2 }, "\(result.operations)")
+    }
+}

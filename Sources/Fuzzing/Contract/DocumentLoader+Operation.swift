@@ -27,12 +27,18 @@ extension DocumentLoader {
             let (value, bodyURI) = try resolve(requestBody, in: uri)
             var media: [FuzzOperation.Media] = []
             for member in value["content"]?.objectValue ?? JSONObject() {
-                var xmlFields: [String: [String]] = [:]
+                var xmlFields: [String: [String: String]] = [:]
                 for field in member.value["encoding"]?.objectValue ?? JSONObject() {
                     if let mapping = field.value["x-xsd"]?.objectValue {
-                        xmlFields[field.key] = mapping.keys
-                    } else if field.value["x-xsd"] != nil {
-                        xmlFields[field.key] = []
+                        var files: [String: String] = [:]
+                        for entry in mapping {
+                            guard let path = entry.value.stringValue else { continue }
+                            files[entry.key] = Self.absolute(path, from: bodyURI).document
+                        }
+                        xmlFields[field.key] = files
+                    } else if let path = field.value["x-xsd"]?.stringValue {
+                        // One XSD for every document: its first global element is the one generated.
+                        xmlFields[field.key] = ["": Self.absolute(path, from: bodyURI).document]
                     }
                 }
                 media.append(

@@ -11,6 +11,8 @@ public struct FuzzContract: Sendable {
     public let operations: [FuzzOperation]
     /// Every loaded document by absolute URI.
     let documents: [String: JSONValue]
+    /// The XSDs of XML form fields, by the absolute URI their operations name them with.
+    let xsds: [String: XSDSchema]
 
     /// Reads `Schemas/<vendor>/<vendor>.openapi.yaml` (or `.yml`, `.json`) under `schemas`.
     ///
@@ -50,6 +52,38 @@ public struct FuzzContract: Sendable {
         }
         documents = loader.documents
         guard !operations.isEmpty else { throw .noOperations(vendor: vendor, file: file) }
+        var xsdLoader = XSDLoader()
+        var xsds: [String: XSDSchema] = [:]
+        do {
+            for operation in operations {
+                for media in operation.body?.media ?? [] {
+                    for uri in media.xmlFields.values.flatMap(\.values) where xsds[uri] == nil {
+                        xsds[uri] = try xsdLoader.schema(at: uri.hasPrefix("file://") ? String(uri.dropFirst(7)) : uri)
+                    }
+                }
+            }
+        } catch {
+            throw .contract(error)
+        }
+        self.xsds = xsds
+    }
+
+    /// What one request is drawn for: an operation, and for an operation carrying XML operations (Engage's
+    /// `POST /XMLAPI`) one of those, so that a run covers each XML operation as it covers each HTTP one.
+    public struct Case: Sendable {
+        public let operation: FuzzOperation
+        /// The operation element (`GetLists`), or nil for an operation without XML fields.
+        public let xmlOperation: String?
+    }
+
+    /// Every operation, an operation with XML fields once per XML operation its mapping lists.
+    public var cases: [Case] {
+        operations.flatMap { operation -> [Case] in
+            let names = Set((operation.body?.media ?? []).flatMap(\.xmlOperations)).sorted()
+            return names.isEmpty
+                ? [Case(operation: operation, xmlOperation: nil)]
+                : names.map { Case(operation: operation, xmlOperation: $0) }
+        }
     }
 
     /// Follows `$ref` (and nothing else) until a value without one.

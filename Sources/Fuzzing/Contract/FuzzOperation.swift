@@ -63,7 +63,13 @@ public struct FuzzOperation: Sendable {
     public struct Media: Sendable {
         public let mediaType: String
         public let schema: SchemaNode?
-        /// Form fields that carry XML, with the operation (or root) element names their XSD mapping lists.
-        public let xmlFields: [String: [String]]
+        /// Form fields that carry XML: for each, the operation (or root) elements its `x-xsd` mapping lists, with
+        /// the absolute URI of each one's XSD (`""` names the one XSD of a field that is not mapped by element).
+        public let xmlFields: [String: [String: String]]
+
+        /// The operation elements of the XML fields, sorted (`""` left out).
+        public var xmlOperations: [String] {
+            Set(xmlFields.values.flatMap(\.keys)).filter { !$0.isEmpty }.sorted()
+        }
     }
 }

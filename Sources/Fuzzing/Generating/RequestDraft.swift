@@ -2,6 +2,7 @@ internal import CassetteKit
 internal import ContractKit
 internal import Foundation
 internal import JSONCore
+internal import LibXML
 
 /// A request while it is built and mutated: structured (path values, query, headers, a JSON value or form
 /// fields) until ``request(intent:)`` writes it out.
@@ -20,6 +21,17 @@ struct RequestDraft {
     var rawBody: Data?
     /// Set by mutations of the path's encoding.
     var rawTarget: String?
+    /// The XML document of a form field that carries XML, as drawn from its XSD; ``writeXML()`` puts it into
+    /// the form after a mutation changed it.
+    var xml: XMLField?
+
+    struct XMLField {
+        /// The form field (`xml`).
+        var field: String
+        /// The operation element the document was drawn for (`GetLists`).
+        var operation: String
+        var root: XMLInstance
+    }
 
     init(operation: FuzzOperation) {
         self.operation = operation
@@ -57,9 +69,24 @@ struct RequestDraft {
         var headers = self.headers
         let body = self.body
         if let contentType, !body.isEmpty { headers.append(("Content-Type", contentType)) }
-        return FuzzRequest(
+        var request = FuzzRequest(
             method: operation.method, target: target, headers: headers, body: body, operation: operation.name,
             intent: intent)
+        request.xmlOperation = xml?.operation
+        return request
+    }
+
+    /// Writes ``xml`` into its form field (replacing the field's value, or adding the field).
+    mutating func writeXML() {
+        guard let xml else { return }
+        let text = xml.root.element.serialized()
+        var fields = form ?? []
+        if let index = fields.firstIndex(where: { $0.name == xml.field }) {
+            fields[index].value = text
+        } else {
+            fields.append((xml.field, text))
+        }
+        form = fields
     }
 
     mutating func removeHeader(_ name: String) {

@@ -37,11 +37,14 @@ public struct RequestGenerator: Sendable {
         check = ContractCheck(registry: registry)
     }
 
-    /// A request valid by the contract, or the best attempt (see ``requestViolations(_:)``).
-    public func valid(_ operation: FuzzOperation, random: inout SeededGenerator) -> FuzzRequest {
-        var draft = validDraft(operation, random: &random)
+    /// A request valid by the contract, or the best attempt (see ``requestViolations(_:)``). For an operation
+    /// whose body carries XML operations, `xmlOperation` names the one to send (nil: any).
+    public func valid(
+        _ operation: FuzzOperation, xmlOperation: String? = nil, random: inout SeededGenerator
+    ) -> FuzzRequest {
+        var draft = validDraft(operation, xmlOperation: xmlOperation, random: &random)
         for _ in 0..<8 where !requestViolations(draft.request(intent: .valid)).isEmpty {
-            draft = validDraft(operation, random: &random)
+            draft = validDraft(operation, xmlOperation: xmlOperation, random: &random)
         }
         return draft.request(intent: .valid)
     }
@@ -62,7 +65,9 @@ public struct RequestGenerator: Sendable {
         }
     }
 
-    func validDraft(_ operation: FuzzOperation, random: inout SeededGenerator) -> RequestDraft {
+    func validDraft(
+        _ operation: FuzzOperation, xmlOperation: String? = nil, random: inout SeededGenerator
+    ) -> RequestDraft {
         var draft = RequestDraft(operation: operation)
         draft.prefix = profile.pathPrefix(for: operation.pathTemplate)
         for header in profile.headers { draft.setHeader(header.name, header.value) }
@@ -87,7 +92,7 @@ public struct RequestGenerator: Sendable {
             }
         }
         if let body = operation.body, body.required || random.chance(70) {
-            fillBody(&draft, body: body, random: &random)
+            fillBody(&draft, body: body, xmlOperation: xmlOperation, random: &random)
         }
         return draft
     }
@@ -104,10 +109,16 @@ public struct RequestGenerator: Sendable {
         return value.serialized()
     }
 
-    private func fillBody(_ draft: inout RequestDraft, body: FuzzOperation.Body, random: inout SeededGenerator) {
-        let usable = body.media.filter {
+    private func fillBody(
+        _ draft: inout RequestDraft, body: FuzzOperation.Body, xmlOperation: String?, random: inout SeededGenerator
+    ) {
+        var usable = body.media.filter {
             let type = MediaType(contentType: $0.mediaType)
             return type == .json || type == .form || type == .xml
+        }
+        if let xmlOperation {
+            let carrying = usable.filter { $0.xmlOperations.contains(xmlOperation) }
+            if !carrying.isEmpty { usable = carrying }
         }
         guard let media = random.pick(usable) ?? body.media.first else { return }
         draft.media = media
@@ -117,14 +128,17 @@ public struct RequestGenerator: Sendable {
             if let schema = media.schema, case .object(let object) = values.value(schema, random: &random) {
                 for member in object { fields.append((member.key, Self.text(member.value))) }
             }
-            for (field, elements) in media.xmlFields.sorted(by: { $0.key < $1.key }) {
-                let names = elements.filter { profile.xmlTemplates[$0] != nil }
-                guard let element = random.pick(names), let template = profile.xmlTemplates[element] else { continue }
-                let xml = EngageTemplates.fill(template, random: &random)
-                fields.removeAll { $0.name == field }
-                fields.append((field, xml))
-            }
             draft.form = fields
+            for (field, files) in media.xmlFields.sorted(by: { $0.key < $1.key }) {
+                let names = files.keys.sorted()
+                guard
+                    let name = xmlOperation.flatMap({ files[$0] != nil ? $0 : nil }) ?? random.pick(names),
+                    let file = files[name], let schema = contract.xsds[file],
+                    let root = XSDGenerator(schema: schema, known: profile.xmlValues).instance(name, random: &random)
+                else { continue }
+                draft.xml = RequestDraft.XMLField(field: field, operation: name.isEmpty ? root.name : name, root: root)
+                draft.writeXML()
+            }
         } else if let schema = media.schema {
             draft.json = values.value(schema, random: &random)
         }

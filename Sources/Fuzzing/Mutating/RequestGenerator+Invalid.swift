@@ -3,10 +3,13 @@ internal import Foundation
 public import JSONCore
 
 extension RequestGenerator {
-    /// An invalid request for `operation`: a valid one broken in one way drawn from those that apply. Schema
-    /// mutations are kept only when the contract check finds the request invalid; nil when none applies.
-    public func invalid(_ operation: FuzzOperation, random: inout SeededGenerator) -> FuzzRequest? {
-        let base = validDraft(operation, random: &random)
+    /// An invalid request for `operation` (carrying `xmlOperation`, when given): a valid one broken in one way
+    /// drawn from those that apply. Schema mutations are kept only when the contract check finds the request
+    /// invalid; nil when none applies.
+    public func invalid(
+        _ operation: FuzzOperation, xmlOperation: String? = nil, random: inout SeededGenerator
+    ) -> FuzzRequest? {
+        let base = validDraft(operation, xmlOperation: xmlOperation, random: &random)
         var mutations = FuzzRequest.Mutation.allCases
         while !mutations.isEmpty {
             let index = random.int(0...(mutations.count - 1))
@@ -27,7 +30,14 @@ extension RequestGenerator {
     ) -> (String, Bool, Bool)? {
         switch mutation {
         case .missingRequired, .wrongType, .outOfRange, .unknownMember:
+            if draft.xml != nil, random.chance(80),
+                let broken = mutateXMLDocument(mutation, in: &draft, random: &random)
+            {
+                return broken
+            }
             return mutateMember(mutation, in: &draft, random: &random)
+        case .wrongCase:
+            return mutateXMLCase(in: &draft, random: &random)
         case .malformedJSON:
             guard let json = draft.json else { return nil }
             let text = json.serialized()

@@ -9,7 +9,8 @@ extension FuzzProfile {
     /// The profile for `vendor`: a simulator's, else a plain one.
     public static func forVendor(_ vendor: String) -> FuzzProfile { simulators[vendor] ?? .plain(vendor) }
 
-    /// Engage: the OAuth client of `EngageSettings`, a bearer token from `/oauth/token`, XMLAPI templates.
+    /// Engage: the OAuth client of `EngageSettings`, a bearer token from `/oauth/token`, and the records of the
+    /// simulator's demo data that XMLAPI documents drawn from the XSDs name.
     static let engage = FuzzProfile(
         vendor: "engage",
         fixed: [
@@ -21,11 +22,19 @@ extension FuzzProfile {
             body: "grant_type=refresh_token&client_id=sim-client-id&client_secret=sim-client-secret"
                 + "&refresh_token=sim-refresh-token",
             tokenMember: "access_token", name: "Authorization", prefix: "Bearer "),
-        xmlTemplates: EngageTemplates.all,
+        xmlValues: engageRecords,
         stateRefusals: [],
         refusalInSuccess: { body in
             body.range(of: "<SUCCESS>false</SUCCESS>", options: .caseInsensitive) != nil
         })
+
+    /// Records of the Engage simulator's demo data, by the XMLAPI element that names them: the database and the
+    /// relational table every simulator starts with, a sent mailing and its report, a template, a program and a
+    /// message group.
+    static let engageRecords: [String: [String]] = [
+        "LIST_ID": ["23949"], "TABLE_ID": ["29392"], "MAILING_ID": ["4301", "4101"], "REPORT_ID": ["7301"],
+        "TEMPLATE_ID": ["4101"], "PROGRAM_ID": ["5001"], "MESSAGE_GROUP_ID": ["59294"],
+    ]
 
     /// ReferralHero: the reset state's API token and campaign.
     static let referralHero = FuzzProfile(

@@ -1,5 +1,5 @@
 /// What the fuzzer needs to know about one vendor beyond its contract: the credentials that make a request
-/// valid, the identifiers the target knows, XML templates, and the refusals a valid request may get because of
+/// valid, the identifiers the target knows (in parameters, bodies and XML documents), and the refusals a valid request may get because of
 /// the target's state (an unknown subscriber id), not because of its shape.
 public struct FuzzProfile: Sendable {
     public var vendor: String
@@ -12,9 +12,9 @@ public struct FuzzProfile: Sendable {
     public var headers: [(name: String, value: String)]
     /// A request sent once before fuzzing whose answer carries a credential (an OAuth access token).
     public var login: Login?
-    /// XML documents for form fields that carry XML, by operation element, with placeholders `{id}` (digits),
-    /// `{email}`, `{word}` and `{flag}`.
-    public var xmlTemplates: [String: String]
+    /// Values of XML elements and attributes, by name, that name records the target holds (`LIST_ID`); valid
+    /// XML documents drawn from an XSD carry them most of the time.
+    public var xmlValues: [String: [String]]
     /// Answers a valid request may get because of the target's state; any other 4xx to a valid request is a
     /// finding.
     public var stateRefusals: [Refusal]
@@ -26,7 +26,7 @@ public struct FuzzProfile: Sendable {
 
     public init(
         vendor: String, credentials: [String: String] = [:], fixed: [String: String] = [:],
-        headers: [(name: String, value: String)] = [], login: Login? = nil, xmlTemplates: [String: String] = [:],
+        headers: [(name: String, value: String)] = [], login: Login? = nil, xmlValues: [String: [String]] = [:],
         stateRefusals: [Refusal] = [], refusalInSuccess: (@Sendable (_ body: String) -> Bool)? = nil
     ) {
         self.vendor = vendor
@@ -34,7 +34,7 @@ public struct FuzzProfile: Sendable {
         self.fixed = fixed
         self.headers = headers
         self.login = login
-        self.xmlTemplates = xmlTemplates
+        self.xmlValues = xmlValues
         self.stateRefusals = stateRefusals
         self.refusalInSuccess = refusalInSuccess
     }

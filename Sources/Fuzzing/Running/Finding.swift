@@ -34,8 +34,10 @@ public struct Finding: Sendable {
     /// A one-entry HAR cassette holding the request and the answer.
     public var cassette: Cassette
 
-    /// What groups findings: the operation, the kind and the first message without values that change.
-    public var signature: String { "\(operation)|\(kind.rawValue)|\(request.intent.mutationName)" }
+    /// What groups findings: the operation (and the XML operation it carries), the kind and the mutation.
+    public var signature: String {
+        "\(operation)|\(request.xmlOperation ?? "")|\(kind.rawValue)|\(request.intent.mutationName)"
+    }
 }
 
 extension FuzzRequest.Intent {

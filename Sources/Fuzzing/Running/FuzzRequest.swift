@@ -9,6 +9,9 @@ public struct FuzzRequest: Sendable {
     public var body: Data
     /// The operation it was derived from (`POST /lists/{uuid}/subscribers`).
     public var operation: String
+    /// The XML operation its body carries, for an operation that carries several (`GetLists` in Engage's
+    /// `POST /XMLAPI`).
+    public var xmlOperation: String?
     public var intent: Intent
 
     public init(
@@ -55,6 +58,8 @@ public struct FuzzRequest: Sendable {
         case oversizedBody = "oversized-body"
         case missingCredentials = "missing-credentials"
         case wrongCredentials = "wrong-credentials"
+        /// An XML element in another case than its XSD declares (`<getLists>`): XMLAPI tags are case-sensitive.
+        case wrongCase = "wrong-case"
     }
 
     /// The value of header `name` (case-insensitive).

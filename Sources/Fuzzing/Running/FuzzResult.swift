@@ -10,10 +10,12 @@ public struct FuzzResult: Sendable {
     public let seconds: Double
     /// Requests by intent: `valid` and each mutation's name.
     public let intents: [String: Int]
+    /// Requests by operation, an XML operation after the operation carrying it (`POST /XMLAPI GetLists`).
+    public let operations: [String: Int]
 
     public init(
         vendor: String, target: String, seed: UInt64, sent: Int, findings: [Finding], seconds: Double,
-        intents: [String: Int]
+        intents: [String: Int], operations: [String: Int] = [:]
     ) {
         self.vendor = vendor
         self.target = target
@@ -22,6 +24,7 @@ public struct FuzzResult: Sendable {
         self.findings = findings
         self.seconds = seconds
         self.intents = intents
+        self.operations = operations
     }
 
     /// The findings grouped by ``Finding/signature``, each group's smallest request first: the minimal

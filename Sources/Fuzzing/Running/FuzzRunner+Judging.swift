@@ -75,7 +75,9 @@ extension FuzzRunner {
         _ kind: Finding.Kind, _ request: FuzzRequest, _ response: CassetteResponse?, _ index: Int,
         _ messages: [String]
     ) -> Finding {
-        Finding(
+        var messages = messages
+        if let operation = request.xmlOperation, !messages.isEmpty { messages[0] = "<\(operation)>: " + messages[0] }
+        return Finding(
             kind: kind, index: index, operation: request.operation, request: request, response: response,
             messages: messages, curl: Reproduction.curl(request, baseURL: target.baseURL),
             cassette: Reproduction.cassette(

@@ -52,6 +52,7 @@ public struct FuzzRunner: Sendable {
     public func run() async throws(FuzzError) -> FuzzResult {
         let clock = ContinuousClock()
         let started = clock.now
+        let cases = contract.cases
         let loginValue = try await login()
         var generator = RequestGenerator(
             contract: contract, registry: registry, profile: profile, loginValue: loginValue)
@@ -61,17 +62,21 @@ public struct FuzzRunner: Sendable {
         var findings: [Finding] = []
         var sent = 0
         var counts: [String: Int] = [:]
+        var operations: [String: Int] = [:]
         for index in 0..<max(0, options.requests) {
             var random = base.derived(UInt64(index))
-            let operation = contract.operations[index % contract.operations.count]
-            var request = generator.valid(operation, random: &random)
+            let drawn = cases[index % cases.count]
+            var request = generator.valid(drawn.operation, xmlOperation: drawn.xmlOperation, random: &random)
             var unsatisfiable: [ContractViolation] = []
-            if random.chance(options.invalidPercent), let invalid = generator.invalid(operation, random: &random) {
+            if random.chance(options.invalidPercent),
+                let invalid = generator.invalid(drawn.operation, xmlOperation: drawn.xmlOperation, random: &random)
+            {
                 request = invalid
             } else {
                 unsatisfiable = generator.requestViolations(request)
             }
             counts[request.intent.mutationName, default: 0] += 1
+            operations[drawn.operation.name + (drawn.xmlOperation.map { " " + $0 } ?? ""), default: 0] += 1
             let outcome = await send(request)
             sent += 1
             if index == 0, case .failed(let error) = outcome {
@@ -87,7 +92,7 @@ public struct FuzzRunner: Sendable {
         return FuzzResult(
             vendor: contract.vendor, target: target.name, seed: options.seed, sent: sent, findings: findings,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            intents: counts)
+            intents: counts, operations: operations)
     }
 
     /// The continuation a send resumes exactly once, by its answer or by its timer.

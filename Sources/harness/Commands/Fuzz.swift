@@ -15,12 +15,13 @@ extension Harness {
             abstract: "Send requests derived from Schemas/ to a simulator (or --against a server) and report "
                 + "every answer the contract does not allow.",
             discussion: """
-                Valid requests (every operation, values drawn from the JSON Schemas, XMLAPI bodies from \
-                templates valid against their XSDs, the simulator's demo credentials) and invalid ones (missing \
-                required members, wrong types, out-of-range values, unknown members, malformed JSON and XML, \
-                wrong namespaces and content types, bad encodings, oversized bodies, missing or wrong \
-                credentials). A finding is a status the operation does not declare, a response body failing its \
-                schema, any 5xx, a failed connection, a hang past --timeout, a valid request refused with a \
+                Valid requests (every operation, and every XML operation of an x-xsd mapping such as \
+                Engage's XMLAPI; values drawn from the JSON Schemas, XML documents drawn from the XSDs, the \
+                simulator's demo credentials and records) and invalid ones (missing required members and \
+                elements, wrong types, out-of-range values, unknown members and elements, XML tags in the wrong \
+                case, malformed JSON and XML, wrong namespaces and content types, bad encodings, oversized \
+                bodies, missing or wrong credentials). A finding is a status the operation does not declare, a \
+                response body failing its schema, any 5xx, a failed connection, a hang past --timeout, a valid request refused with a \
                 4xx, or an invalid one accepted. Each comes with a curl line and a one-entry cassette.
                 The same --seed sends the same requests. Exit status: 0 no findings, 1 findings, 2 the run \
                 could not start (a schema that does not load, an unknown vendor, an unreachable server).
