@@ -117,7 +117,7 @@ extension EngageContactOperations {
         guard password == request.element.first("PASSWORD")?.text else {
             throw EngageFault(140, "Unable to login user: \(username) - INVALID_PASSWORD.", class: "SP.Admin")
         }
-        let session = String(format: "SIM%029d", try EngageSchema.next(context.db, counter: "session"))
+        let session = String(format: "SIM%029ld", try EngageSchema.next(context.db, counter: "session"))
         try context.db.execute(
             sql: "INSERT INTO engage_sessions(session_id, username, created_at) VALUES (?, ?, ?)",
             arguments: [session, username, EngageTime.iso(context.now)])
