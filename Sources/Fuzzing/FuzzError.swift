@@ -13,6 +13,8 @@ public enum FuzzError: Error, Sendable, CustomStringConvertible {
     case loginFailed(vendor: String, request: String, reason: String)
     /// The target did not answer at all.
     case unreachable(target: String, reason: String)
+    /// An operation asked for (`--operation`) that the vendor's contract does not declare.
+    case unknownOperation(String, vendor: String, known: [String])
 
     public var description: String {
         switch self {
@@ -28,6 +30,9 @@ public enum FuzzError: Error, Sendable, CustomStringConvertible {
                 + "check the simulator's defaults or the server given to --against"
         case .unreachable(let target, let reason):
             "cannot reach \(target): \(reason) (is the server running? check the URL given to --against)"
+        case .unknownOperation(let name, let vendor, let known):
+            "no operation '\(name)' in the \(vendor) contract; pass --operation one of: "
+                + known.joined(separator: ", ")
         }
     }
 }

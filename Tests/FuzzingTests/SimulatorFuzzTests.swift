@@ -30,9 +30,17 @@ struct SimulatorFuzzTests {
     static let known: [KnownFinding] = [
         KnownFinding(
             vendor: "engage", kind: .invalidAccepted,
-            mutations: [.unknownMember, .wrongType, .outOfRange, .wrongNamespace],
+            mutations: [.unknownMember, .wrongType, .outOfRange, .wrongNamespace, .degenerateID, .unknownRecord],
             why: "the Engage simulator does not yet answer an XMLAPI document its XSD refuses (an unknown element, "
-                + "a value of the wrong type, a namespaced Envelope) with fault 51 (issue #34 item 2)")
+                + "a value of the wrong type, an empty id, a namespaced Envelope) with fault 51 (issue #34 item 2)"),
+        KnownFinding(
+            vendor: "referralhero", kind: .undeclaredStatus, mutations: [.degenerateID],
+            why: "an empty subscriber_id routes nowhere and is answered 404, which the subscriber operations do "
+                + "not declare (issue #33 item 5)"),
+        KnownFinding(
+            vendor: "webengage", kind: .undeclaredStatus, mutations: [.degenerateID],
+            why: "an empty licenseCode or luid routes nowhere and is answered 404, which the user operations do not "
+                + "declare (issue #33 item 5)"),
     ]
 
     @Test("200 requests with seed 1 find nothing beyond the known findings", arguments: vendors)

@@ -16,6 +16,8 @@ public struct RequestGenerator: Sendable {
     let fixed: [String: String]
     /// Whether invalid requests may carry broken percent-encodings in their paths.
     public var brokenPaths = true
+    /// The mutations invalid requests are drawn from.
+    public var mutations = FuzzRequest.Mutation.allCases
 
     public init(
         contract: FuzzContract, registry: SchemaRegistry, profile: FuzzProfile, loginValue: String? = nil

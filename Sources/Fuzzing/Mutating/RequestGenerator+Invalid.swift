@@ -5,19 +5,26 @@ public import JSONCore
 extension RequestGenerator {
     /// An invalid request for `operation` (carrying `xmlOperation`, when given): a valid one broken in one way
     /// drawn from those that apply. Schema mutations are kept only when the contract check finds the request
-    /// invalid; nil when none applies.
+    /// invalid; nil when none applies. An unknown or degenerate id must be refused when the contract check finds
+    /// the request invalid; otherwise only answers the contract does not allow are findings.
     public func invalid(
         _ operation: FuzzOperation, xmlOperation: String? = nil, random: inout SeededGenerator
     ) -> FuzzRequest? {
         let base = validDraft(operation, xmlOperation: xmlOperation, random: &random)
-        var mutations = FuzzRequest.Mutation.allCases
+        var mutations = self.mutations
         while !mutations.isEmpty {
             let index = random.int(0...(mutations.count - 1))
             let mutation = mutations.remove(at: index)
             var draft = base
             guard let (detail, mustBeRefused, checked) = apply(mutation, to: &draft, random: &random) else { continue }
-            let request = draft.request(intent: .invalid(mutation, detail: detail, mustBeRefused: mustBeRefused))
-            if checked, requestViolations(request).isEmpty { continue }
+            var request = draft.request(intent: .invalid(mutation, detail: detail, mustBeRefused: mustBeRefused))
+            let identifier = mutation == .unknownRecord || mutation == .degenerateID
+            guard checked || identifier else { return request }
+            let invalid = !requestViolations(request).isEmpty
+            if checked, !invalid { continue }
+            if identifier, invalid {
+                request.intent = .invalid(mutation, detail: detail + ", invalid by the contract", mustBeRefused: true)
+            }
             return request
         }
         return nil
@@ -38,6 +45,8 @@ extension RequestGenerator {
             return mutateMember(mutation, in: &draft, random: &random)
         case .wrongCase:
             return mutateXMLCase(in: &draft, random: &random)
+        case .unknownRecord, .degenerateID:
+            return mutateIdentifier(mutation, in: &draft, random: &random)
         case .malformedJSON:
             guard let json = draft.json else { return nil }
             let text = json.serialized()

@@ -60,6 +60,10 @@ public struct FuzzRequest: Sendable {
         case wrongCredentials = "wrong-credentials"
         /// An XML element in another case than its XSD declares (`<getLists>`): XMLAPI tags are case-sensitive.
         case wrongCase = "wrong-case"
+        /// A path parameter, or an id in the query, headers or body, naming a record the target does not hold.
+        case unknownRecord = "unknown-record"
+        /// An id that is empty, whitespace only, very long, unicode, or a path's `.`, `..` or `/`.
+        case degenerateID = "degenerate-id"
     }
 
     /// The value of header `name` (case-insensitive).

@@ -35,12 +35,19 @@ extension FuzzRunner {
             response: Interaction.Response(
                 status: response.status, headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) },
                 body: body.isEmpty ? nil : Interaction.Body(data: body, contentType: response.headers["Content-Type"])))
-        let violations = check.check(interaction, vendor: contract.vendor).filter { violation in
+        let all = check.check(interaction, vendor: contract.vendor)
+        let violations = all.filter { violation in
             violation.kind == .undeclaredStatus
                 || (violation.location.hasPrefix("response") && violation.kind != .unredactedSecret)
         }
         var kind: Finding.Kind?
         var messages: [String] = []
+        if all.contains(where: { $0.kind == .undeclaredOperation }),
+            let undeclared = undeclaredStatus(request, response)
+        {
+            kind = .undeclaredStatus
+            messages.append(undeclared)
+        }
         if response.status >= 500 {
             kind = .serverError
             messages.append("status \(response.status): \(Self.excerpt(text))")
@@ -69,6 +76,20 @@ extension FuzzRunner {
         }
         guard let kind else { return nil }
         return finding(kind, request, response, index, messages)
+    }
+
+    /// For a request whose degenerate path parameter makes a path that matches no declared path (an empty one
+    /// makes `/profiles//`): the status judged against the operation it was generated for, since the contract
+    /// check has none to judge it by. (A path broken elsewhere, `…/subscribers%ZZ`, is another path: any status.)
+    private func undeclaredStatus(_ request: FuzzRequest, _ response: CassetteResponse) -> String? {
+        guard case .invalid(let mutation, let detail, _) = request.intent,
+            mutation == .degenerateID || mutation == .unknownRecord, detail.hasPrefix("path parameter "),
+            let operation = registry.contracts[contract.vendor]?.operations.first(where: {
+                "\($0.method) \($0.pathTemplate)" == request.operation
+            }), operation.response(for: response.status) == nil
+        else { return nil }
+        return "status \(response.status) is not declared for \(request.operation) (its path \(request.target) "
+            + "matches no declared path, so it is judged by the operation it was generated for)"
     }
 
     private func finding(

@@ -16,16 +16,24 @@ public struct FuzzRunner: Sendable {
         /// Whether paths may carry broken percent-encodings: off for HTTP clients that normalise the URL they are
         /// given (AsyncHTTPClient decodes `%C3%28` away), which would send another request than the one reported.
         public var brokenPaths: Bool
+        /// The mutations invalid requests are drawn from (all by default).
+        public var mutations: [FuzzRequest.Mutation]
+        /// The operations requests are drawn for, by name (`POST /sdk/events/`) or XML operation (`GetLists`);
+        /// empty for all.
+        public var operations: [String]
 
         public init(
             requests: Int = 1_000, seed: UInt64 = 1, timeout: Double = 10, invalidPercent: Int = 50,
-            brokenPaths: Bool = true
+            brokenPaths: Bool = true, mutations: [FuzzRequest.Mutation] = FuzzRequest.Mutation.allCases,
+            operations: [String] = []
         ) {
             self.requests = requests
             self.seed = seed
             self.timeout = timeout
             self.invalidPercent = invalidPercent
             self.brokenPaths = brokenPaths
+            self.mutations = mutations
+            self.operations = operations
         }
     }
 
@@ -48,15 +56,25 @@ public struct FuzzRunner: Sendable {
     /// Logs in (when the profile says how), then sends `options.requests` requests.
     ///
     /// - Throws: ``FuzzError/loginFailed(vendor:request:reason:)`` or ``FuzzError/unreachable(target:reason:)``
-    ///   when the target cannot be used at all.
+    ///   when the target cannot be used at all, ``FuzzError/unknownOperation(_:vendor:known:)`` when
+    ///   `options.operations` names none of the contract's.
     public func run() async throws(FuzzError) -> FuzzResult {
         let clock = ContinuousClock()
         let started = clock.now
-        let cases = contract.cases
+        let all = contract.cases
+        let cases = all.filter { drawn in
+            options.operations.isEmpty || options.operations.contains(drawn.operation.name)
+                || drawn.xmlOperation.map(options.operations.contains) == true
+        }
+        if let name = options.operations.first, cases.isEmpty {
+            let known = Set(all.map(\.operation.name) + all.compactMap(\.xmlOperation)).sorted()
+            throw .unknownOperation(name, vendor: contract.vendor, known: known)
+        }
         let loginValue = try await login()
         var generator = RequestGenerator(
             contract: contract, registry: registry, profile: profile, loginValue: loginValue)
         generator.brokenPaths = options.brokenPaths
+        generator.mutations = options.mutations
         let check = ContractCheck(registry: registry)
         let base = SeededGenerator(seed: options.seed)
         var findings: [Finding] = []

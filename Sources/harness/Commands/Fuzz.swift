@@ -20,7 +20,8 @@ extension Harness {
                 simulator's demo credentials and records) and invalid ones (missing required members and \
                 elements, wrong types, out-of-range values, unknown members and elements, XML tags in the wrong \
                 case, malformed JSON and XML, wrong namespaces and content types, bad encodings, oversized \
-                bodies, missing or wrong credentials). A finding is a status the operation does not declare, a \
+                bodies, missing or wrong credentials, path parameters and ids naming no record, empty, \
+                whitespace, very long or unicode ids). A finding is a status the operation does not declare, a \
                 response body failing its schema, any 5xx, a failed connection, a hang past --timeout, a valid request refused with a \
                 4xx, or an invalid one accepted. Each comes with a curl line and a one-entry cassette.
                 The same --seed sends the same requests. Exit status: 0 no findings, 1 findings, 2 the run \
@@ -54,9 +55,27 @@ extension Harness {
         @Option(help: "Write each group of findings' reproduction cassette (HAR) into this folder.")
         var findings = ".harness/fuzz"
 
+        @Option(
+            help: ArgumentHelp(
+                "Draw invalid requests from this mutation only (repeatable; default: all): "
+                    + FuzzRequest.Mutation.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+                valueName: "mutation"))
+        var mutation: [String] = []
+
+        @Option(
+            help: ArgumentHelp(
+                "Send requests for this operation only (repeatable; default: all): its method and path "
+                    + "('POST /sdk/events/'), or an XML operation (GetLists).", valueName: "operation"))
+        var operation: [String] = []
+
         func validate() throws {
             try OptionRange.count(requests, "--requests", in: 1...10_000_000)
             try OptionRange.seconds(timeout, "--timeout", in: 0.001...3_600)
+            for name in mutation where FuzzRequest.Mutation(rawValue: name) == nil {
+                throw ValidationError(
+                    "unknown mutation '\(name)'; known: "
+                        + FuzzRequest.Mutation.allCases.map(\.rawValue).joined(separator: ", "))
+            }
             if let against, URL(string: against)?.host == nil {
                 throw ValidationError("--against must be an absolute URL such as http://127.0.0.1:8080/engage")
             }
@@ -83,7 +102,10 @@ extension Harness {
                     let runner = FuzzRunner(
                         contract: contract, registry: registry, profile: .forVendor(name), target: target,
                         options: FuzzRunner.Options(
-                            requests: requests, seed: seed, timeout: timeout, brokenPaths: against == nil))
+                            requests: requests, seed: seed, timeout: timeout, brokenPaths: against == nil,
+                            mutations: mutation.isEmpty
+                                ? FuzzRequest.Mutation.allCases : mutation.compactMap(FuzzRequest.Mutation.init),
+                            operations: operation))
                     results.append(try await runner.run())
                 } catch let error as FuzzError {
                     printError("error: \(error.description)")
