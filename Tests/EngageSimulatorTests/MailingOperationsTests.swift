@@ -54,13 +54,17 @@ struct MailingClient {
 
     /// Sends `operation` with `inner` elements; the request and the answer must validate against their XSDs.
     @discardableResult
-    func call(_ operation: String, _ inner: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+    func call(
+        _ operation: String, _ inner: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws
         -> Answer
     {
         let envelope = "<Envelope><Body><\(operation)>\(inner)</\(operation)></Body></Envelope>"
         let kebab = Self.kebab(operation)
         let request = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("\(kebab).xsd"))
-        #expect(try request.validate(data: Data(envelope.utf8)).isEmpty, "request \(envelope)", sourceLocation: sourceLocation)
+        #expect(
+            try request.validate(data: Data(envelope.utf8)).isEmpty, "request \(envelope)",
+            sourceLocation: sourceLocation)
         let response = try await simulator.send(
             CassetteRequest(
                 method: "POST", url: "/XMLAPI",
@@ -69,7 +73,8 @@ struct MailingClient {
         let result = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("\(kebab)-result.xsd"))
         let diagnostics = try result.validate(data: response.body)
         #expect(
-            diagnostics.isEmpty, "\(operation) answer: \(diagnostics) \(String(decoding: response.body, as: UTF8.self))",
+            diagnostics.isEmpty,
+            "\(operation) answer: \(diagnostics) \(String(decoding: response.body, as: UTF8.self))",
             sourceLocation: sourceLocation)
         return Answer(data: response.body, result: try XMLAPIResult(data: response.body))
     }
@@ -88,7 +93,9 @@ struct MailingClient {
 struct MailingOperationsTests {
     @Suite("Mailings to contacts")
     struct Sends {
-        @Test("SendMailing sends a custom-event autoresponder; ListRecipientMailings and GetContactMailingDetails show it")
+        @Test(
+            "SendMailing sends a custom-event autoresponder; ListRecipientMailings and GetContactMailingDetails show it"
+        )
         func sendMailing() async throws {
             let client = try await MailingClient.make()
             let id = try await client.addContact("buyer@example.com")
@@ -109,7 +116,10 @@ struct MailingOperationsTests {
             #expect(details.text("SUBJECT") == "Your order is confirmed")
             #expect(details.text("SENT_TIMESTAMP") == "01/01/2026 00:00:00 GMT")
             #expect(details.text("FROM_NAME") == "Mobile Team")
-            let report = try await client.call("GetReportIdByDate", "<MAILING_ID>4201</MAILING_ID><DATE_START>01/01/2026 00:00:00</DATE_START><DATE_END>01/01/2026 23:59:59</DATE_END>")
+            let report = try await client.call(
+                "GetReportIdByDate",
+                "<MAILING_ID>4201</MAILING_ID><DATE_START>01/01/2026 00:00:00</DATE_START><DATE_END>01/01/2026 23:59:59</DATE_END>"
+            )
             #expect(report.column("Mailing", "ReportId").count == 1)
         }
 
@@ -159,13 +169,34 @@ struct MailingOperationsTests {
         @Test(
             "ForwardToFriend errors 1-6 and a missing element",
             arguments: [
-                ("<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>ID</r><m>x43</m><RECIPIENTS>a@example.com</RECIPIENTS>", 1),
-                ("<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>abc</r><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>", 2),
-                ("<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>999</r><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>", 2),
-                ("<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>ID</r><m>4101</m><RECIPIENTS>a@example.com</RECIPIENTS>", 3),
-                ("<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>ID</r><m>4303</m><RECIPIENTS>a@example.com</RECIPIENTS>", 3),
-                ("<SENDER_EMAIL>not-an-address</SENDER_EMAIL><r>ID</r><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>", 4),
-                ("<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><rs>%%%</rs><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>", 5),
+                (
+                    "<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>ID</r><m>x43</m><RECIPIENTS>a@example.com</RECIPIENTS>",
+                    1
+                ),
+                (
+                    "<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>abc</r><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>",
+                    2
+                ),
+                (
+                    "<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>999</r><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>",
+                    2
+                ),
+                (
+                    "<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>ID</r><m>4101</m><RECIPIENTS>a@example.com</RECIPIENTS>",
+                    3
+                ),
+                (
+                    "<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>ID</r><m>4303</m><RECIPIENTS>a@example.com</RECIPIENTS>",
+                    3
+                ),
+                (
+                    "<SENDER_EMAIL>not-an-address</SENDER_EMAIL><r>ID</r><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>",
+                    4
+                ),
+                (
+                    "<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><rs>%%%</rs><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>",
+                    5
+                ),
                 (
                     "<SENDER_EMAIL>fan@example.com</SENDER_EMAIL><r>ID</r><m>4301</m><RECIPIENTS>a@example.com</RECIPIENTS>"
                         + "<MESSAGE>\(String(repeating: "x", count: 1_001))</MESSAGE>", 6
@@ -175,7 +206,8 @@ struct MailingOperationsTests {
         func forwardErrors(inner: String, errorID: Int) async throws {
             let client = try await MailingClient.make()
             let id = try await client.addContact("fan@example.com")
-            let answer = try await client.call("ForwardToFriend", inner.replacingOccurrences(of: ">ID<", with: ">\(id)<"))
+            let answer = try await client.call(
+                "ForwardToFriend", inner.replacingOccurrences(of: ">ID<", with: ">\(id)<"))
             #expect(answer.errorID == errorID)
             #expect(answer.result.errorClass == "SP.API")
         }
@@ -185,10 +217,12 @@ struct MailingOperationsTests {
             let client = try await MailingClient.make()
             let id = try await client.addContact("reader@example.com")
             let send = try await client.simulator.admin(
-                "POST", "/mailings/4301/sends", ["recipientID": .number(JSONNumber(Int(id) ?? 0)), "sureFromCode": "1-KNOWN"])
+                "POST", "/mailings/4301/sends",
+                ["recipientID": .number(JSONNumber(Int(id) ?? 0)), "sureFromCode": "1-KNOWN"])
             #expect(send["reportID"] == 7301)
             let known = try await client.call(
-                "GetContactMailingDetails", "<SURE_FROM_CODE>1-KNOWN</SURE_FROM_CODE><ORGANIZATION_ID>sim-org-1</ORGANIZATION_ID>")
+                "GetContactMailingDetails",
+                "<SURE_FROM_CODE>1-KNOWN</SURE_FROM_CODE><ORGANIZATION_ID>sim-org-1</ORGANIZATION_ID>")
             #expect(known.text("SENT_TIMESTAMP") == "12/15/2025 09:00:00 GMT")
             #expect(known.text("SUBJECT") == "Welcome to the app")
             for inner in [
@@ -199,7 +233,9 @@ struct MailingOperationsTests {
                 #expect(answer.errorID == 330)
                 #expect(answer.result.faultString == "The value you entered could not be confirmed.")
             }
-            #expect(try await client.call("GetContactMailingDetails", "<ORGANIZATION_ID>sim-org-1</ORGANIZATION_ID>").errorID == 100)
+            #expect(
+                try await client.call("GetContactMailingDetails", "<ORGANIZATION_ID>sim-org-1</ORGANIZATION_ID>")
+                    .errorID == 100)
         }
 
         @Test("ListRecipientMailings: a contact's own sends with their totals; faults 124, 106, 128, 100")
@@ -266,7 +302,8 @@ struct MailingOperationsTests {
         func scheduleLater() async throws {
             let client = try await MailingClient.make()
             let scheduled = try await client.call(
-                "ScheduleMailing", Self.schedule + "<SCHEDULED>01/02/2026 09:30:00 AM</SCHEDULED>"
+                "ScheduleMailing",
+                Self.schedule + "<SCHEDULED>01/02/2026 09:30:00 AM</SCHEDULED>"
                     + "<PARENT_FOLDER_PATH>2026/January</PARENT_FOLDER_PATH><CREATE_PARENT_FOLDER/>")
             let id = try #require(scheduled.text("MAILING_ID"))
             let range = "<DATE_START>01/01/2026 00:00:00</DATE_START><DATE_END>01/31/2026 23:59:59</DATE_END>"
@@ -319,7 +356,7 @@ struct MailingOperationsTests {
             _ = try await client.addContact("reader@example.com")
             let plain = try await client.call("PreviewMailing", "<MailingId>4101</MailingId>")
             #expect(plain.text("TextBody") == "Hello %%Email%%, Welcome to the app.")
-            #expect(plain.text("SPAMScore") == "0.4")
+            #expect(plain.text("SpamScore") == "0.4")
             let personal = try await client.call(
                 "PreviewMailing", "<MailingId>4101</MailingId><RecipientEmail>reader@example.com</RecipientEmail>")
             #expect(personal.text("HTMLBody")?.contains("Hello reader@example.com,") == true)
@@ -336,10 +373,10 @@ struct MailingOperationsTests {
             #expect(
                 try await client.call("GetMailingTemplates", "<VISIBILITY>1</VISIBILITY>")
                     .column("MAILING_TEMPLATE", "MAILING_ID") == ["4101", "4102"])
-            let private_ = try await client.call("GetMailingTemplates", "<VISIBILITY>0</VISIBILITY>")
-            #expect(private_.column("MAILING_TEMPLATE", "MAILING_ID") == ["4103"])
-            #expect(private_.column("MAILING_TEMPLATE", "VISIBILITY") == ["Private"])
-            #expect(private_.column("MAILING_TEMPLATE", "LAST_MODIFIED") == ["12/1/25 8:00 AM"])
+            let privateTemplates = try await client.call("GetMailingTemplates", "<VISIBILITY>0</VISIBILITY>")
+            #expect(privateTemplates.column("MAILING_TEMPLATE", "MAILING_ID") == ["4103"])
+            #expect(privateTemplates.column("MAILING_TEMPLATE", "VISIBILITY") == ["Private"])
+            #expect(privateTemplates.column("MAILING_TEMPLATE", "LAST_MODIFIED") == ["12/1/25 8:00 AM"])
             #expect(
                 try await client.call(
                     "GetMailingTemplates",
@@ -379,7 +416,11 @@ struct MailingOperationsTests {
                 try await path(
                     "<OBJECT_TYPE>Mailing</OBJECT_TYPE><FOLDER_ID>3f2a1c1-18b9e7d4c21-5c1f0e9d8b7a6c5d4e3f2a1b0c9d8e7f</FOLDER_ID>"
                 ) == ["Shared/Promotions/January", nil])
-            #expect(try await path("<OBJECT_TYPE>Data</OBJECT_TYPE><FOLDER_ID>7001</FOLDER_ID>") == ["Shared/Mobile App", nil])
+            #expect(
+                try await path("<OBJECT_TYPE>Data</OBJECT_TYPE><FOLDER_ID>7001</FOLDER_ID>") == [
+                    "Shared/Mobile App", nil,
+                ])
+            #expect(try await path("<OBJECT_TYPE>Data</OBJECT_TYPE><FOLDER_ID>1001</FOLDER_ID>") == ["Private", nil])
             #expect(
                 try await path("<OBJECT_TYPE>Mailing</OBJECT_TYPE><OBJECT_ID>4101</OBJECT_ID>") == [
                     "Shared/Newsletters", "Template",
@@ -389,12 +430,16 @@ struct MailingOperationsTests {
                     "Shared/Autoresponders", "Inactive Autoresponder",
                 ])
             #expect(
-                try await path("<OBJECT_TYPE>Data</OBJECT_TYPE><OBJECT_ID>23949</OBJECT_ID>") == [
-                    "Shared/Mobile App", "Database",
-                ])
+                try await path("<OBJECT_TYPE>Data</OBJECT_TYPE><OBJECT_ID>23949</OBJECT_ID>") == ["Shared", "Database"])
             #expect(
                 try await path("<OBJECT_TYPE>Data</OBJECT_TYPE><OBJECT_ID>29392</OBJECT_ID>") == [
-                    "Shared/Mobile App", "Relational Table",
+                    "Shared", "Relational Table",
+                ])
+            _ = try await client.simulator.admin(
+                "POST", "/mailing-folders", ["objectType": "Data", "path": "Shared/Audit", "lists": ["29392"]])
+            #expect(
+                try await path("<OBJECT_TYPE>Data</OBJECT_TYPE><OBJECT_ID>29392</OBJECT_ID>") == [
+                    "Shared/Audit", "Relational Table",
                 ])
             for (inner, errorID) in [
                 ("<OBJECT_TYPE>Data</OBJECT_TYPE><FOLDER_ID>abc</FOLDER_ID>", 323),
@@ -420,7 +465,8 @@ struct MailingOperationsTests {
                 ])
             #expect(group.text("NAME") == "Welcome Campaign")
             #expect(try await client.call("GetMessageGroupDetails", "").errorID == 100)
-            #expect(try await client.call("GetMessageGroupDetails", "<MESSAGE_GROUP_ID>1</MESSAGE_GROUP_ID>").errorID == 51)
+            #expect(
+                try await client.call("GetMessageGroupDetails", "<MESSAGE_GROUP_ID>1</MESSAGE_GROUP_ID>").errorID == 51)
         }
     }
 
@@ -434,7 +480,8 @@ struct MailingOperationsTests {
             #expect(all.column("Mailing", "ScheduledTS").first == "2025-12-15 09:00:00.0")
             #expect(all.column("Mailing", "UserName").first == "Demo Marketer")
             func reports(_ flags: String) async throws -> [String] {
-                try await client.call("GetSentMailingsForOrg", MailingClient.december + flags).column("Mailing", "ReportId")
+                try await client.call("GetSentMailingsForOrg", MailingClient.december + flags).column(
+                    "Mailing", "ReportId")
             }
             #expect(try await reports("<SENT/>") == ["7301", "7305", "7302"])
             #expect(try await reports("<AUTOMATED/>") == ["7304"])
@@ -443,7 +490,8 @@ struct MailingOperationsTests {
             #expect(try await reports("<SENDING/>") == [])
             #expect(try await reports("<EXCLUDE_TEST_MAILINGS>false</EXCLUDE_TEST_MAILINGS>").count == 4)
             let tags = try await client.call("GetSentMailingsForOrg", MailingClient.december + "<INCLUDE_TAGS/>")
-            #expect(tags.element?.all("Mailing").first?.first("Tags")?.all("Tag").map(\.text) == ["newsletter", "december"])
+            #expect(
+                tags.element?.all("Mailing").first?.first("Tags")?.all("Tag").map(\.text) == ["newsletter", "december"])
             let count = try await client.call("GetSentMailingsForOrg", MailingClient.december + "<MAILING_COUNT_ONLY/>")
             #expect(count.text("SentMailingsCount") == "4")
             #expect(count.element?.all("Mailing").isEmpty == true)
@@ -454,7 +502,8 @@ struct MailingOperationsTests {
             let client = try await MailingClient.make()
             #expect(
                 try await client.call(
-                    "GetSentMailingsForUser", MailingClient.december + "<OPTIONALUSER>Marketer@Example.com</OPTIONALUSER>"
+                    "GetSentMailingsForUser",
+                    MailingClient.december + "<OPTIONALUSER>Marketer@Example.com</OPTIONALUSER>"
                 ).column("Mailing", "ReportId") == ["7301", "7304"])
             #expect(
                 try await client.call("GetSentMailingsForUser", MailingClient.december).column("Mailing", "ReportId")
@@ -471,20 +520,24 @@ struct MailingOperationsTests {
                     .errorID == 106)
             #expect(
                 try await client.call(
-                    "GetSentMailingsForOrg", "<DATE_START>2025-12-01</DATE_START><DATE_END>12/31/2025 23:59:59</DATE_END>"
+                    "GetSentMailingsForOrg",
+                    "<DATE_START>2025-12-01</DATE_START><DATE_END>12/31/2025 23:59:59</DATE_END>"
                 ).errorID == 184)
             #expect(
                 try await client.call(
-                    "GetSentMailingsForUser", "<DATE_START>12/31/2025 00:00:00</DATE_START><DATE_END>12/01/2025 00:00:00</DATE_END>"
+                    "GetSentMailingsForUser",
+                    "<DATE_START>12/31/2025 00:00:00</DATE_START><DATE_END>12/01/2025 00:00:00</DATE_END>"
                 ).errorID == 184)
             #expect(
-                try await client.call("GetSentMailingsForOrg", "<DATE_START>12/01/2025 00:00:00</DATE_START>").errorID == 100)
+                try await client.call("GetSentMailingsForOrg", "<DATE_START>12/01/2025 00:00:00</DATE_START>").errorID
+                    == 100)
         }
 
         @Test("GetReportIdByDate lists one mailing's sendings; 126 and 184")
         func reportIDs() async throws {
             let client = try await MailingClient.make()
-            let answer = try await client.call("GetReportIdByDate", "<MAILING_ID>4301</MAILING_ID>" + MailingClient.december)
+            let answer = try await client.call(
+                "GetReportIdByDate", "<MAILING_ID>4301</MAILING_ID>" + MailingClient.december)
             #expect(answer.column("Mailing", "ReportId") == ["7301"])
             #expect(answer.column("Mailing", "SentTS") == ["12/15/25 9:00 AM"])
             #expect(
@@ -509,7 +562,10 @@ struct MailingOperationsTests {
             #expect(mailing.first("NumUniqueOpen")?.text == "540")
             #expect(mailing.first("NumGrossMedia")?.text == "0")
             #expect(mailing.first("SentDateTime")?.text == "2025-12-15 09:00:00.0")
-            #expect(answer.element?.first("TopDomains")?.all("TopDomain").map { $0.first("Domain")?.text } == ["gmail.com", "yahoo.com"])
+            #expect(
+                answer.element?.first("TopDomains")?.all("TopDomain").map { $0.first("Domain")?.text } == [
+                    "gmail.com", "yahoo.com",
+                ])
             #expect(answer.element?.first("InboxMonitored")?.all("InboxMonitoring").count == 1)
             #expect(answer.element?.first("Clicks")?.all("Click").map { $0.first("TotalAOL")?.text } == ["0", "0"])
             let plain = try await client.call(
@@ -533,7 +589,8 @@ struct MailingOperationsTests {
             let january = "<DATE_START>01/01/2026 00:00:00</DATE_START><DATE_END>01/31/2026 00:00:00</DATE_END>"
             #expect(try await client.call("GetAggregateTrackingForOrg", january).column("Mailing", "ReportId") == [])
             #expect(
-                try await client.call("GetAggregateTrackingForUser", MailingClient.december).column("Mailing", "ReportId")
+                try await client.call("GetAggregateTrackingForUser", MailingClient.december).column(
+                    "Mailing", "ReportId")
                     == ["7305", "7302"])
             #expect(
                 try await client.call(
@@ -542,11 +599,14 @@ struct MailingOperationsTests {
                 ).column("Mailing", "ReportId") == [])
             #expect(
                 try await client.call(
-                    "GetAggregateTrackingForUser", MailingClient.december + "<OPTIONALUSER>marketer@example.com</OPTIONALUSER>"
+                    "GetAggregateTrackingForUser",
+                    MailingClient.december + "<OPTIONALUSER>marketer@example.com</OPTIONALUSER>"
                 ).column("Mailing", "ReportId") == ["7301", "7304"])
             #expect(
-                try await client.call("GetAggregateTrackingForOrg", "<DATE_START>soon</DATE_START><DATE_END>later</DATE_END>")
-                    .errorID == 184)
+                try await client.call(
+                    "GetAggregateTrackingForOrg", "<DATE_START>soon</DATE_START><DATE_END>later</DATE_END>"
+                )
+                .errorID == 184)
         }
     }
 
@@ -582,7 +642,8 @@ struct MailingOperationsTests {
                 ])
             #expect(report["reportID"] == 8001)
             let tracking = try await client.call(
-                "GetAggregateTrackingForMailing", "<MAILING_ID>5001</MAILING_ID><REPORT_ID>8001</REPORT_ID><PER_CLICK/>")
+                "GetAggregateTrackingForMailing", "<MAILING_ID>5001</MAILING_ID><REPORT_ID>8001</REPORT_ID><PER_CLICK/>"
+            )
             #expect(tracking.column("Mailing", "NumBounceHard") == ["2"])
             #expect(tracking.element?.first("Clicks")?.first("Click")?.first("TotalHTML")?.text == "4")
             let group = try await simulator.admin(

@@ -32,8 +32,10 @@ enum EngageMailingAdmin {
                 [
                     "folders": .array(
                         rows.map {
-                            ["folderID": .string($0["folder_id"]), "objectType": .string($0["object_type"]),
-                             "path": .string($0["path"])]
+                            [
+                                "folderID": .string($0["folder_id"]), "objectType": .string($0["object_type"]),
+                                "path": .string($0["path"]),
+                            ]
                         })
                 ])
         case ("POST", "mailing-folders", 1):
@@ -122,7 +124,8 @@ enum EngageMailingAdmin {
         object["sends"] = .array(
             sends.map {
                 [
-                    "sendID": .number(JSONNumber($0["send_id"] as Int)), "reportID": .number(JSONNumber($0["report_id"] as Int)),
+                    "sendID": .number(JSONNumber($0["send_id"] as Int)),
+                    "reportID": .number(JSONNumber($0["report_id"] as Int)),
                     "listID": .string($0["list_id"]), "recipientID": .number(JSONNumber($0["recipient_id"] as Int)),
                     "sentAt": .string(EngageTime.iso(Date(timeIntervalSince1970: $0["sent_at"]))),
                     "sureFromCode": .string($0["sure_from_code"]),
@@ -165,7 +168,8 @@ enum EngageMailingAdmin {
         }
         guard let tracking = numbers(body["tracking"], allowed: EngageMailingReports.metrics) else {
             return EngageAdmin.problem(
-                400, "tracking must map metric names (\(EngageMailingReports.metrics.joined(separator: ", "))) to numbers")
+                400,
+                "tracking must map metric names (\(EngageMailingReports.metrics.joined(separator: ", "))) to numbers")
         }
         var report = EngageMailingReport(mailing: mailing, id: id, scheduledAt: scheduled ?? now)
         report.listID = text(body, "listID") ?? mailing.listID
@@ -176,7 +180,8 @@ enum EngageMailingAdmin {
         report.isTest = body["test"]?.boolValue ?? false
         report.tracking = tracking ?? JSONObject()
         for (key, keyPath) in [
-            ("topDomains", \EngageMailingReport.topDomains), ("inboxMonitoring", \.inboxMonitoring), ("clicks", \.clicks),
+            ("topDomains", \EngageMailingReport.topDomains), ("inboxMonitoring", \.inboxMonitoring),
+            ("clicks", \.clicks),
         ] {
             guard let value = body[key] else { continue }
             guard let items = value.arrayValue, items.allSatisfy({ $0.objectValue != nil }) else {
@@ -210,7 +215,8 @@ enum EngageMailingAdmin {
                 return EngageAdmin.problem(400, "sureFromCode must be text without spaces")
             }
             let taken = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT 1 FROM engage_mailing_sends WHERE sure_from_code = ?"), arguments: [code])
+                db.cachedStatement(sql: "SELECT 1 FROM engage_mailing_sends WHERE sure_from_code = ?"),
+                arguments: [code])
             guard taken != true else { return EngageAdmin.problem(409, "sureFromCode \(code) is taken") }
         }
         guard let totals = numbers(body["totals"], allowed: EngageMailingSends.totals) else {
@@ -264,8 +270,10 @@ enum EngageMailingAdmin {
         }
         return .json(
             status: 201,
-            ["folderID": .string(id), "objectType": .string(type), "path": .string(path),
-             "lists": .array(lists.map(JSONValue.string))])
+            [
+                "folderID": .string(id), "objectType": .string(type), "path": .string(path),
+                "lists": .array(lists.map(JSONValue.string)),
+            ])
     }
 
     private static func messageGroup(_ row: Row) -> JSONValue {

@@ -21,8 +21,12 @@ enum EngageMailingDemo {
     static let promotionsFolder = "3f2a1c1-18b9e7d4c21-5c1f0e9d8b7a6c5d4e3f2a1b0c9d8e7f"
     static let autorespondersFolder = "3f2a1c2-18b9e7d4c22-5c1f0e9d8b7a6c5d4e3f2a1b0c9d8e7f"
     static let draftsFolder = "3f2a1c3-18b9e7d4c23-5c1f0e9d8b7a6c5d4e3f2a1b0c9d8e7f"
-    /// The data folder of the demo database and audit table.
+    /// A data folder a user can file lists in (admin `POST /mailing-folders` with `lists`).
     static let mobileDataFolder = "7001"
+    /// The data roots the list operations file lists in (`EngageContactOperations`' shared and private root folder
+    /// ids): the demo database and audit table, made without a folder, sit in the shared root.
+    static let sharedDataRoot = "1000"
+    static let privateDataRoot = "1001"
 
     static func date(_ iso: String) -> Date { RFC3339.date(from: iso) ?? Date(timeIntervalSince1970: 0) }
 
@@ -33,16 +37,12 @@ enum EngageMailingDemo {
             (promotionsFolder, "Mailing", "Shared/Promotions/January"),
             (autorespondersFolder, "Mailing", "Shared/Autoresponders"),
             (draftsFolder, "Mailing", "Private/Drafts"),
+            (sharedDataRoot, "Data", "Shared"), (privateDataRoot, "Data", "Private"),
             (mobileDataFolder, "Data", "Shared/Mobile App"),
         ] {
             try db.execute(
                 sql: "INSERT INTO engage_mailing_folders(folder_id, object_type, path) VALUES (?, ?, ?)",
                 arguments: [id, type, path])
-        }
-        for member in [list, EngageSchema.auditTableID] {
-            try db.execute(
-                sql: "INSERT INTO engage_mailing_data_folders(list_id, folder_id) VALUES (?, ?)",
-                arguments: [member, mobileDataFolder])
         }
         for mailing in mailings(list: list) { try mailing.insert(db) }
         for report in try reports(db) { try report.insert(db) }
@@ -63,7 +63,8 @@ enum EngageMailingDemo {
             _ id: String, _ name: String, subject: String, visibility: Int, folder: String, modified: String,
             crm: Bool = false, user: (String, String, String) = (marketerName, marketerEmail, marketerID)
         ) -> EngageMailing {
-            var mailing = EngageMailing(id: id, name: name, kind: .template, type: "Standard", lastModified: date(modified))
+            var mailing = EngageMailing(
+                id: id, name: name, kind: .template, type: "Standard", lastModified: date(modified))
             mailing.subject = subject
             mailing.fromName = "Mobile Team"
             mailing.fromAddress = "news@example.com"
@@ -90,7 +91,8 @@ enum EngageMailingDemo {
 
         func autoresponder(_ id: String, _ name: String, type: String, active: Bool, subject: String) -> EngageMailing {
             var mailing = template(
-                id, name, subject: subject, visibility: 1, folder: autorespondersFolder, modified: "2025-10-01T09:00:00Z")
+                id, name, subject: subject, visibility: 1, folder: autorespondersFolder,
+                modified: "2025-10-01T09:00:00Z")
             mailing.kind = .autoresponder
             mailing.type = type
             mailing.active = active
@@ -112,7 +114,8 @@ enum EngageMailingDemo {
         let api = (apiUserName, apiUserEmail, apiUserID)
         return [
             welcome, promotion, draft,
-            autoresponder("4201", "Order Confirmation", type: "Automated", active: true, subject: "Your order is confirmed"),
+            autoresponder(
+                "4201", "Order Confirmation", type: "Automated", active: true, subject: "Your order is confirmed"),
             autoresponder("4202", "Legacy Welcome", type: "Automated", active: false, subject: "Welcome back"),
             autoresponder("4203", "Opt-in Confirmation", type: "OptIn", active: true, subject: "Please confirm"),
             sent("4301", "December Newsletter", from: welcome, visibility: 1, user: marketer),

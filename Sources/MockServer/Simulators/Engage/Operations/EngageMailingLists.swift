@@ -61,7 +61,8 @@ struct EngageMailingFolders {
     /// A ScheduleMailing PARENT_FOLDER_PATH under the visibility's root (a path already starting at a root is kept).
     func mailingPath(_ path: String, visibility: Int) -> String {
         let trimmed = path.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
-        if trimmed.hasPrefix("Shared/") || trimmed.hasPrefix("Private/") || trimmed == "Shared" || trimmed == "Private" {
+        if trimmed.hasPrefix("Shared/") || trimmed.hasPrefix("Private/") || trimmed == "Shared" || trimmed == "Private"
+        {
             return trimmed
         }
         return (visibility == 0 ? "Private/" : "Shared/") + trimmed
@@ -82,7 +83,8 @@ struct EngageMailingFolders {
     /// Makes a folder; its id is a new GUID-like id (mailing) or integer (data) unless given.
     func create(path: String, type: String, id: String? = nil) throws -> String {
         let number = try EngageSchema.next(db, counter: "mailingFolder")
-        let id = id ?? (type == "Data" ? String(7_100 + number) : String(format: "%07x-18c00000000-%032x", number, number))
+        let id =
+            id ?? (type == "Data" ? String(7_100 + number) : String(format: "%07x-18c00000000-%032x", number, number))
         try db.execute(
             sql: "INSERT INTO engage_mailing_folders(folder_id, object_type, path) VALUES (?, ?, ?)",
             arguments: [id, type, path])

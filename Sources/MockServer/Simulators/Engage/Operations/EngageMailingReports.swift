@@ -76,11 +76,13 @@ struct EngageMailingReports {
             xml += "<MailingName>\(XMLText.text(mailing.name))</MailingName>"
             if let listID = report.listID {
                 if names[listID] == nil { names[listID] = try lists.find(listID)?.name ?? "" }
-                xml += "<ListName>\(XMLText.text(names[listID] ?? ""))</ListName><ListId>\(XMLText.text(listID))</ListId>"
+                xml +=
+                    "<ListName>\(XMLText.text(names[listID] ?? ""))</ListName><ListId>\(XMLText.text(listID))</ListId>"
             }
             if let parent = report.parentListID { xml += "<ParentListId>\(XMLText.text(parent))</ParentListId>" }
             xml += "<UserName>\(XMLText.text(mailing.userName))</UserName>"
-            xml += report.isSent(at: now)
+            xml +=
+                report.isSent(at: now)
                 ? "<SentTS>\(EngageMailingTime.timestamp(report.scheduledAt))</SentTS>" : "<SentTS/>"
             xml += "<NumSent>\(report.numSent)</NumSent><Subject>\(XMLText.text(mailing.subject))</Subject>"
             xml += "<Visibility>\(report.visibility == 0 ? "Private" : "Shared")</Visibility>"
@@ -123,7 +125,8 @@ struct EngageMailingReports {
             if scope == .org {
                 found = try reports(nil, nil, sent)
             } else {
-                let user = request.scalar("OPTIONALUSER").flatMap { $0.isEmpty ? nil : $0 } ?? EngageMailingDemo.apiUserEmail
+                let user =
+                    request.scalar("OPTIONALUSER").flatMap { $0.isEmpty ? nil : $0 } ?? EngageMailingDemo.apiUserEmail
                 found = try reports("user_email", user.lowercased(), sent)
             }
         }
@@ -137,7 +140,8 @@ struct EngageMailingReports {
         var result = EngageResult()
         for report in found {
             let name = try EngageMailing.find(db, id: report.mailingID)?.name ?? ""
-            var xml = "<Mailing><MailingId>\(XMLText.text(report.mailingID))</MailingId><ReportId>\(report.id)</ReportId>"
+            var xml =
+                "<Mailing><MailingId>\(XMLText.text(report.mailingID))</MailingId><ReportId>\(report.id)</ReportId>"
             xml += "<MailingName>\(XMLText.text(name))</MailingName>"
             xml += "<SentDateTime>\(EngageMailingTime.timestamp(report.scheduledAt))</SentDateTime>"
             xml += "<NumSent>\(report.numSent)</NumSent>"
@@ -154,10 +158,13 @@ struct EngageMailingReports {
             var xml = "<\(wrapper)>"
             for report in found {
                 for entry in report[keyPath: rows] {
-                    xml += "<\(item)><MailingId>\(XMLText.text(report.mailingID))</MailingId><ReportId>\(report.id)</ReportId>"
+                    xml +=
+                        "<\(item)><MailingId>\(XMLText.text(report.mailingID))</MailingId><ReportId>\(report.id)</ReportId>"
                     for field in fields {
                         let value = entry[field]
-                        let text = value?.stringValue ?? value?.numberValue?.text ?? (field.hasPrefix("Link") || field == "Domain" ? "" : "0")
+                        let text =
+                            value?.stringValue ?? value?.numberValue?.text
+                            ?? (field.hasPrefix("Link") || field == "Domain" ? "" : "0")
                         xml += text.isEmpty ? "<\(field)/>" : "<\(field)>\(XMLText.text(text))</\(field)>"
                     }
                     xml += "</\(item)>"
@@ -190,8 +197,11 @@ struct EngageMailingReports {
 
     /// The reports scheduled in `range` (whose `column` is `key`, when given), oldest first: one range of the
     /// `(column, scheduled_at)` index, or of `scheduled_at`'s.
-    private func reports(_ column: String?, _ key: String?, _ range: ClosedRange<Date>) throws -> [EngageMailingReport] {
-        let bounds: StatementArguments = [range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970]
+    private func reports(_ column: String?, _ key: String?, _ range: ClosedRange<Date>) throws -> [EngageMailingReport]
+    {
+        let bounds: StatementArguments = [
+            range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970,
+        ]
         let sql: String
         var arguments: StatementArguments = []
         if let column, let key {
@@ -201,8 +211,10 @@ struct EngageMailingReports {
             sql = "SELECT * FROM engage_mailing_reports WHERE scheduled_at BETWEEN ? AND ?"
         }
         _ = arguments.append(contentsOf: bounds)
-        return try Row.fetchAll(db.cachedStatement(sql: sql + " ORDER BY scheduled_at, report_id"), arguments: arguments)
-            .map(EngageMailingReport.init(row:))
+        return try Row.fetchAll(
+            db.cachedStatement(sql: sql + " ORDER BY scheduled_at, report_id"), arguments: arguments
+        )
+        .map(EngageMailingReport.init(row:))
     }
 }
 
@@ -220,7 +232,8 @@ struct EngageMailingKinds {
     init(_ request: EngageRequest) {
         for kind in [
             "SENT", "SCHEDULED", "SENDING", "AUTOMATED", "OPTIN_CONFIRMATION", "PROFILE_CONFIRMATION",
-            "CAMPAIGN_ACTIVE", "CAMPAIGN_COMPLETED", "CAMPAIGN_CANCELLED", "CAMPAIGN_CANCELED", "CAMPAIGN_SCRAPE_TEMPLATE",
+            "CAMPAIGN_ACTIVE", "CAMPAIGN_COMPLETED", "CAMPAIGN_CANCELLED", "CAMPAIGN_CANCELED",
+            "CAMPAIGN_SCRAPE_TEMPLATE",
         ] where request.isOn(kind) {
             kinds.insert(kind)
         }

@@ -44,9 +44,12 @@ extension EngageRequest {
     func keyColumns(_ container: String) throws(EngageFault) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
         for column in element.first(container)?.all("COLUMN") ?? [] {
-            let name = (column.first("Name") ?? column.first("NAME"))?.text
+            let name =
+                (column.first("Name") ?? column.first("NAME"))?.text
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            guard !name.isEmpty else { throw EngageFault(316, "Invalid XML in request: COLUMN Element found without a NAME.") }
+            guard !name.isEmpty else {
+                throw EngageFault(316, "Invalid XML in request: COLUMN Element found without a NAME.")
+            }
             pairs.append((name: name, value: (column.first("Value") ?? column.first("VALUE"))?.text ?? ""))
         }
         return pairs

@@ -32,12 +32,15 @@ struct EngageMailingSends {
         guard mailing.kind == .autoresponder, mailing.type == "Automated" else {
             throw EngageFault(
                 160,
-                "Can only send Custom Automated Mailings. Please provide the Mailing ID for a Custom Automated Mailing.")
+                "Can only send Custom Automated Mailings. Please provide the Mailing ID for a Custom Automated Mailing."
+            )
         }
         guard mailing.active else { throw EngageFault(162, "Mailing is not active.") }
         let listID = mailing.listID ?? EngageSchema.defaultListID
         var criteria = try request.keyColumns("COLUMNS") + request.keyColumns("LOOK_UP_KEYS")
-        if let email = request.scalar("RecipientEmail"), !email.isEmpty { criteria.insert((name: "Email", value: email), at: 0) }
+        if let email = request.scalar("RecipientEmail"), !email.isEmpty {
+            criteria.insert((name: "Email", value: email), at: 0)
+        }
         guard !criteria.isEmpty else { throw EngageFault.notProvided("RecipientEmail") }
         guard let recipient = try recipient(in: listID, matching: criteria) else { throw EngageFault.recipientNotFound }
         guard try optedOut(recipient) == nil else {
@@ -179,7 +182,8 @@ struct EngageMailingSends {
         guard !organizations.isEmpty else { throw EngageFault.notProvided("ORGANIZATION_ID") }
         guard organizations.contains(EngageSchema.organizationID),
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT mailing_id, sent_at FROM engage_mailing_sends WHERE sure_from_code = ?"),
+                db.cachedStatement(
+                    sql: "SELECT mailing_id, sent_at FROM engage_mailing_sends WHERE sure_from_code = ?"),
                 arguments: [code]),
             let mailing = try EngageMailing.find(db, id: row["mailing_id"])
         else { throw EngageFault(330, "The value you entered could not be confirmed.") }
@@ -231,7 +235,11 @@ struct EngageMailingSends {
                         """),
                 arguments: [listID, joined.timeIntervalSince1970, until.timeIntervalSince1970])
             {
-                received.append((Date(timeIntervalSince1970: row["scheduled_at"]), row["mailing_id"], row["report_id"], JSONObject()))
+                received.append(
+                    (
+                        Date(timeIntervalSince1970: row["scheduled_at"]), row["mailing_id"], row["report_id"],
+                        JSONObject()
+                    ))
             }
         }
         received.sort { ($0.time, $0.reportID) < ($1.time, $1.reportID) }
@@ -312,7 +320,8 @@ struct EngageMailingSends {
             if let value = request.scalar(element), !value.isEmpty { mailing[keyPath: keyPath] = value }
         }
         try mailing.insert(db)
-        var report = EngageMailingReport(mailing: mailing, id: try EngageMailingReport.newID(db), scheduledAt: scheduled)
+        var report = EngageMailingReport(
+            mailing: mailing, id: try EngageMailingReport.newID(db), scheduledAt: scheduled)
         report.parentListID = try lists.parent(of: listID)
         report.numSent = try lists.reachable(listID)
         try report.insert(db)

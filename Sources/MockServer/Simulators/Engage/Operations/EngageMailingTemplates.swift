@@ -32,7 +32,7 @@ struct EngageMailingTemplates {
         result.add("HTMLBody", Self.personalize(mailing.htmlBody, values))
         result.add("AOLBody", Self.personalize(mailing.aolBody, values))
         result.add("TextBody", Self.personalize(mailing.textBody, values))
-        result.add("SPAMScore", mailing.spamScore)
+        result.add("SpamScore", mailing.spamScore)
         return result
     }
 
@@ -144,7 +144,8 @@ struct EngageMailingTemplates {
         if type == "Mailing" {
             guard let mailing = try EngageMailing.find(db, id: objectID) else { throw EngageFault.mailingNotFound }
             let root = mailing.visibility == 0 ? "Private" : "Shared"
-            result.add("FOLDER_PATH", try mailing.folderID.flatMap { try folders.path(of: $0, type: "Mailing") } ?? root)
+            result.add(
+                "FOLDER_PATH", try mailing.folderID.flatMap { try folders.path(of: $0, type: "Mailing") } ?? root)
             let subType: String =
                 switch mailing.kind {
                 case .template: "Template"
