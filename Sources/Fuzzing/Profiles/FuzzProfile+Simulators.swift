@@ -30,11 +30,21 @@ extension FuzzProfile {
 
     /// Records of the Engage simulator's demo data, by the XMLAPI element that names them: the database and the
     /// relational table every simulator starts with, a sent mailing and its report, a template, a program and a
-    /// message group.
-    static let engageRecords: [String: [String]] = [
-        "LIST_ID": ["23949"], "TABLE_ID": ["29392"], "MAILING_ID": ["4301", "4101"], "REPORT_ID": ["7301"],
-        "TEMPLATE_ID": ["4101"], "PROGRAM_ID": ["5001"], "MESSAGE_GROUP_ID": ["59294"],
-    ]
+    /// message group; and where the XSDs allow any text, values in their documented form: the date ranges of the
+    /// reporting operations (`mm/dd/yyyy hh:mm:ss`, around the demo data's December) and VISIBILITY (0 or 1).
+    static let engageRecords: [String: [String]] = {
+        var values: [String: [String]] = [
+            "LIST_ID": ["23949"], "TABLE_ID": ["29392"], "MAILING_ID": ["4301", "4101"], "REPORT_ID": ["7301"],
+            "TEMPLATE_ID": ["4101"], "PROGRAM_ID": ["5001"], "MESSAGE_GROUP_ID": ["59294"], "VISIBILITY": ["0", "1"],
+        ]
+        for prefix in ["", "EVENT_", "SEND_"] {
+            values[prefix + "DATE_START"] = ["12/01/2025 00:00:00"]
+            values[prefix + "DATE_END"] = ["12/31/2025 23:59:59"]
+        }
+        values["LAST_MODIFIED_START_DATE"] = ["11/01/2025 00:00:00"]
+        values["LAST_MODIFIED_END_DATE"] = ["12/31/2025 23:59:59"]
+        return values
+    }()
 
     /// ReferralHero: the reset state's API token and campaign.
     static let referralHero = FuzzProfile(

@@ -12,8 +12,9 @@ public struct FuzzProfile: Sendable {
     public var headers: [(name: String, value: String)]
     /// A request sent once before fuzzing whose answer carries a credential (an OAuth access token).
     public var login: Login?
-    /// Values of XML elements and attributes, by name, that name records the target holds (`LIST_ID`); valid
-    /// XML documents drawn from an XSD carry them most of the time.
+    /// Values of XML elements and attributes, by name, that name records the target holds (`LIST_ID`) or have
+    /// the form it reads where the XSD allows any text (a date); valid XML documents drawn from an XSD carry them
+    /// most of the time.
     public var xmlValues: [String: [String]]
     /// Answers a valid request may get because of the target's state; any other 4xx to a valid request is a
     /// finding.
