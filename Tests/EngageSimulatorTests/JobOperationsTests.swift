@@ -353,7 +353,7 @@ struct JobOperationsTests {
             #expect(try await jobs.post("TrackingMetricExport", "<EXPORT_FORMAT>CSV</EXPORT_FORMAT>").errorID == 100)
             #expect(
                 try await jobs.post(
-                    "TrackingMetricExport", "<MAILING_ID>1</MAILING_ID><EXPORT_FORMAT>TAB</EXPORT_FORMAT>"
+                    "TrackingMetricExport", "<MAILING_ID>4301</MAILING_ID><EXPORT_FORMAT>TAB</EXPORT_FORMAT>"
                 ).errorID == 321)
         }
     }
@@ -389,5 +389,153 @@ struct JobOperationsTests {
             #expect(try await jobs.post("CalculateQuery", "<QUERY_ID>99999</QUERY_ID>").errorID == 106)
             #expect(try await jobs.post("CalculateQuery", "<QUERY_ID>23949</QUERY_ID>").errorID == 312)
         }
+
+        @Test("CalculateQuery works out the query's contacts: LIST_SIZE and the parent database when it completes")
+        func calculateQuery() async throws {
+            let jobs = try await Jobs.make()
+            try await jobs.addRecipient("23949", ["Email": "ann@example.com"])
+            try await jobs.addRecipient("23949", ["Email": "bob@example.org"])
+            let query = try await jobs.makeQuery()
+            let started = try await jobs.post("CalculateQuery", "<QUERY_ID>\(query)</QUERY_ID>")
+            let job = try #require(jobs.value(started, "JOB_ID"))
+            #expect(try await jobs.status(job).parameters["LIST_SIZE"] == nil)
+            try await jobs.at(30)
+            let status = try await jobs.status(job)
+            #expect(status.parameters["LIST_SIZE"] == "1")
+            #expect(status.parameters["PARENT_LIST_ID"] == "23949")
+            #expect(status.parameters["PARENT_LIST_NAME"] == "Mobile App Users")
+        }
+    }
+
+    @Suite("Queries, contact lists, opt-outs and mailings")
+    struct Shared {
+        @Test("ExportList of a query exports its contacts; OPT_IN and OPT_OUT split them by opt-out")
+        func exportQueryAndOptOuts() async throws {
+            let jobs = try await Jobs.make()
+            try await jobs.addRecipient("23949", ["Email": "ann@example.com"])
+            try await jobs.addRecipient("23949", ["Email": "bob@example.com"])
+            try await jobs.addRecipient("23949", ["Email": "cy@example.org"])
+            let optOut = "<LIST_ID>23949</LIST_ID><EMAIL>bob@example.com</EMAIL>"
+            #expect(try await jobs.post("OptOutRecipient", optOut).isSuccess)
+            let query = try await jobs.makeQuery()
+            var paths: [String] = []
+            for (list, type) in [(query, "ALL"), ("23949", "OPT_IN"), ("23949", "OPT_OUT"), ("23949", "UNDELIVERABLE")]
+            {
+                try await jobs.at(paths.count)
+                let export = try await jobs.post(
+                    "ExportList",
+                    "<LIST_ID>\(list)</LIST_ID><EXPORT_TYPE>\(type)</EXPORT_TYPE><EXPORT_COLUMNS><COLUMN>Email</COLUMN></EXPORT_COLUMNS>"
+                )
+                paths.append(try #require(jobs.value(export, "FILE_PATH")))
+            }
+            try await jobs.at(60)
+            _ = try await jobs.simulator.admin("GET", "/jobs")
+            let files = try await paths.asyncMap { try await jobs.file($0) }
+            #expect(files[0] == "Email\r\nann@example.com\r\nbob@example.com\r\n")
+            #expect(files[1] == "Email\r\nann@example.com\r\ncy@example.org\r\n")
+            #expect(files[2] == "Email\r\nbob@example.com\r\n")
+            #expect(files[3] == "Email\r\n")
+        }
+
+        @Test("PurgeData of a contact list removes members only; by a query, the contacts its criteria match")
+        func purgeContactListAndByQuery() async throws {
+            let jobs = try await Jobs.make()
+            try await jobs.addRecipient("23949", ["Email": "ann@example.com"])
+            try await jobs.addRecipient("23949", ["Email": "bob@example.org"])
+            let created = try await jobs.post(
+                "CreateContactList",
+                "<DATABASE_ID>23949</DATABASE_ID><CONTACT_LIST_NAME>Members</CONTACT_LIST_NAME><VISIBILITY>1</VISIBILITY>"
+            )
+            let contactList = try #require(jobs.value(created, "CONTACT_LIST_ID"))
+            for id in ["100001", "100002"] {
+                let add = "<CONTACT_LIST_ID>\(contactList)</CONTACT_LIST_ID><CONTACT_ID>\(id)</CONTACT_ID>"
+                #expect(try await jobs.post("AddContactToContactList", add).isSuccess)
+            }
+            let query = try await jobs.makeQuery()
+            let purge = try await jobs.post(
+                "PurgeData", "<TARGET_ID>\(contactList)</TARGET_ID><SOURCE_ID>\(query)</SOURCE_ID>")
+            let job = try #require(jobs.value(purge, "JOB_ID"))
+            try await jobs.at(30)
+            #expect(try await jobs.status(job).parameters["LIST_SIZE"] == "1")
+            let members = try await jobs.simulator.admin("GET", "/contact-lists")
+            #expect(members.serialized().contains("100002"))
+            let ann = "<LIST_ID>23949</LIST_ID><EMAIL>ann@example.com</EMAIL>"
+            #expect(try await jobs.post("SelectRecipientData", ann).isSuccess)
+            let byQuery = try await jobs.post(
+                "PurgeData", "<TARGET_ID>23949</TARGET_ID><SOURCE_ID>\(query)</SOURCE_ID>")
+            let second = try #require(jobs.value(byQuery, "JOB_ID"))
+            try await jobs.at(60)
+            #expect(try await jobs.status(second).parameters["LIST_SIZE"] == "1")
+            #expect(try await jobs.post("SelectRecipientData", ann).errorID == 128)
+            #expect(
+                try await jobs.post("PurgeData", "<TARGET_ID>\(query)</TARGET_ID><SOURCE_ID>23949</SOURCE_ID>").errorID
+                    == 312)
+        }
+
+        @Test("TrackingMetricExport writes a row per sent report of the mailing; an unknown mailing is fault 126")
+        func trackingMetricFile() async throws {
+            let jobs = try await Jobs.make()
+            let export = try await jobs.post("TrackingMetricExport", "<MAILING_ID>4301</MAILING_ID>")
+            let path = try #require(jobs.value(export, "MAILING/FILE_PATH"))
+            try await jobs.at(30)
+            _ = try await jobs.simulator.admin("GET", "/jobs")
+            let lines = try #require(try await jobs.file(path)).split(separator: "\r\n")
+            #expect(lines.first?.hasPrefix("Mailing Id,Report Id,Mailing Name,Sent Date,NumSent,NumSeeds") == true)
+            #expect(
+                lines.dropFirst().first?.hasPrefix("4301,7301,December Newsletter,2025-12-15 09:00:00.0,1200,2,")
+                    == true)
+            #expect(try await jobs.post("TrackingMetricExport", "<MAILING_ID>1</MAILING_ID>").errorID == 126)
+            let byList = try await jobs.post(
+                "TrackingMetricExport",
+                "<LIST_ID>23949</LIST_ID><SEND_DATE_START>12/01/2025 00:00:00</SEND_DATE_START>")
+            let mailings = byList.envelope.first("Body")?.first("RESULT")?.all("MAILING").compactMap {
+                $0.first("MAILING_ID")?.text
+            }
+            #expect(mailings?.contains("4301") == true)
+        }
+
+        @Test("RawRecipientDataExport writes a Sent event per contact a mailing went to; an unknown mailing is 126")
+        func rawRecipientEvents() async throws {
+            let jobs = try await Jobs.make()
+            try await jobs.addRecipient("23949", ["Email": "ann@example.com"])
+            _ = try await jobs.simulator.admin(
+                "POST", "/mailings/4301/sends",
+                ["recipientID": 100001, "listID": "23949", "sentAt": "2025-12-15T09:00:00Z"])
+            let export = try await jobs.post(
+                "RawRecipientDataExport",
+                "<MAILING><MAILING_ID>4301</MAILING_ID></MAILING><ALL_EVENT_TYPES/><EXPORT_FORMAT>1</EXPORT_FORMAT>")
+            let path = try #require(jobs.value(export, "MAILING/FILE_PATH"))
+            try await jobs.at(30)
+            #expect(try await jobs.status("1000001").parameters["EXPORTED_ROW_COUNT"] == "1")
+            let lines = try #require(try await jobs.file(path)).split(separator: "\r\n")
+            let event = try #require(lines.last).split(separator: "|", omittingEmptySubsequences: false)
+            #expect(event.count == 12)
+            #expect(Array(event.prefix(3)) == ["100001", "Normal", "4301"])
+            #expect(Array(event[5...7]) == ["ann@example.com", "Sent", "2025-12-15 09:00:00.0"])
+            let unknown = "<MAILING><MAILING_ID>99</MAILING_ID></MAILING>"
+            #expect(try await jobs.post("RawRecipientDataExport", unknown).errorID == 126)
+        }
+    }
+}
+
+extension JobOperationsTests.Jobs {
+    /// CreateQuery (the contact operations): the default database's contacts with an Email at example.com.
+    func makeQuery() async throws -> String {
+        let created = try await post(
+            "CreateQuery",
+            """
+            <QUERY_NAME>Example Recipients</QUERY_NAME><PARENT_LIST_ID>23949</PARENT_LIST_ID><VISIBILITY>1</VISIBILITY>\
+            <CRITERIA><EXPRESSION><TYPE>TE</TYPE><COLUMN_NAME>Email</COLUMN_NAME><OPERATORS>contains</OPERATORS>\
+            <VALUES>example.com</VALUES></EXPRESSION></CRITERIA>
+            """)
+        return try #require(value(created, "ListId"))
+    }
+}
+
+extension Array {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
     }
 }

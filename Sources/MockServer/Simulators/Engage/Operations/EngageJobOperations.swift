@@ -15,16 +15,18 @@ import LibXML
 /// | ExportList | writes the list's contacts (all its columns, or `EXPORT_COLUMNS`) to `/download/<list> - <type> - <time>.CSV`; the job description names the file |
 /// | ExportTable | writes the table's rows to `/download/<table> - <time>.CSV` |
 /// | PurgeTable | deletes the table's rows (`DELETE_BEFORE` is checked and recorded; the simulator keeps no row times) |
-/// | CalculateQuery | a job on a query (`QUERY_ID` of list type 1) |
-/// | TrackingMetricExport | one job and file per `MAILING_ID` (a `MAILING` each); none for a list or date range (the simulator sends no mailings) |
-/// | RawRecipientDataExport, WebTrackingDataExport | a job writing an event file with its header only (the simulator tracks no mailing or web events) |
+/// | CalculateQuery | works out the query's contacts (the contact operations' CreateQuery criteria): `LIST_SIZE`, also GetLists' `SIZE` |
+/// | TrackingMetricExport | one job and `MAILING` per mailing (`MAILING_ID`, or those sent to `LIST_ID` or in the send date range), its file a row per sent report with the aggregate tracking counts |
+/// | RawRecipientDataExport | a `Sent` event per contact a mailing went to (the mailing operations' sends), by mailing, list and date range; no other event types (no per-contact opens or clicks are kept) |
+/// | WebTrackingDataExport | a file with its header only (the simulator tracks no web events) |
 /// | GetJobStatus | `JOB_ID`, `JOB_STATUS` by the clock, `JOB_DESCRIPTION`, `PARAMETERS` |
 /// | DeleteJob | removes the job (work it had left is never done) |
 ///
 /// Faults (``EngageJobFault``): 100 a required element missing, 310 an id that is not a number, 106 no such list
 /// or table, 312 a list of the wrong type, 135 no such job, 141 `FILE_ENCODING`, 321 `EXPORT_FORMAT`, 104
 /// `TABLE_VISIBILITY`, 184 a date not `mm/dd/yyyy hh:mm:ss`, 153 an `EXPORT_COLUMNS` name not in the list, 320
-/// both `MAILING_ID` and `LIST_ID` (TrackingMetricExport), 132 an import file not uploaded; 51 an `EXPORT_TYPE`
+/// both `MAILING_ID` and `LIST_ID` (TrackingMetricExport), 126 no such mailing (as the mailing operations answer),
+/// 132 an import file not uploaded; 51 an `EXPORT_TYPE`
 /// other than ALL, OPT_IN, OPT_OUT, UNDELIVERABLE (assumed).
 enum EngageJobOperations: EngageOperationGroup {
     static let name = "job-operations"
@@ -97,7 +99,8 @@ enum EngageJobOperations: EngageOperationGroup {
 
     static func purgeTable(_ request: EngageJobRequest) throws -> EngageResult {
         let table = try request.table()
-        let before = try request.date("DELETE_BEFORE")
+        _ = try request.date("DELETE_BEFORE")
+        let before = request.text("DELETE_BEFORE")
         var parameters = EngageJobs.fields(["LIST_ID": .string(table.id), "LIST_NAME": .string(table.name)])
         if let before { parameters["DELETE_BEFORE"] = .string(before) }
         let job = try EngageJobs.create(
@@ -133,7 +136,7 @@ enum EngageJobOperations: EngageOperationGroup {
 
     static func exportList(_ request: EngageJobRequest) throws -> EngageResult {
         let list = try request.list(
-            "LIST_ID", types: Set([0, 1, 2, 5, 6, 13, 18]))
+            "LIST_ID", types: [0, 1, 5, 6, 13, 18])
         let type = request.text("EXPORT_TYPE") ?? "ALL"
         guard let typeLabel = exportTypes[type] else {
             throw EngageFault.invalidXML("EXPORT_TYPE must be ALL, OPT_IN, OPT_OUT or UNDELIVERABLE")
@@ -192,15 +195,26 @@ enum EngageJobOperations: EngageOperationGroup {
         let mailings = try mailingIDs(request)
         let list = try request.optionalList("LIST_ID")
         for name in ["CAMPAIGN_ID", "REPORT_ID"] { _ = try request.identifier(name) }
-        let path = try eventExport(request, defaultName: "Raw Recipient Data Export", header: rawRecipientHeader)
+        let path = try eventExport(request, defaultName: "Raw Recipient Data Export")
+        let (start, end) = try dateRange(
+            request, ["EVENT_DATE_START", "SEND_DATE_START"], ["EVENT_DATE_END", "SEND_DATE_END"])
         var parameters = EngageJobs.fields(["FILE_PATH": .string(path)])
         if !mailings.isEmpty { parameters["MAILING_ID"] = .string(mailings.joined(separator: ",")) }
         if let list { parameters["LIST_ID"] = .string(list.id) }
         parameters["FILE_ENCODING"] = .string(try request.encoding() ?? "UTF-8")
+        var work = EngageJobs.fields([
+            "action": "rawRecipientFile", "path": .string(path),
+            "delimiter": .string(try request.exportFormat(EngageDelimiter.numbered, fallback: .comma).rawValue),
+            "mailings": .array(mailings.map(JSONValue.string)),
+            "sent": .bool(request.flag("ALL_EVENT_TYPES") || request.flag("SENT")),
+        ])
+        if let list { work["list"] = .string(list.id) }
+        if let start { work["start"] = .number(JSONNumber(start.timeIntervalSince1970)) }
+        if let end { work["end"] = .number(JSONNumber(end.timeIntervalSince1970)) }
         let job = try EngageJobs.create(
             request.db, now: request.now, kind: "RawRecipientDataExport",
             description: "Export of raw recipient data to \(path.dropFirst("/download/".count))", filePath: path,
-            parameters: parameters, work: eventWork(path, request: request, header: rawRecipientHeader))
+            parameters: parameters, work: work)
         var result = EngageResult()
         result.raw("<MAILING>")
         result.add("JOB_ID", String(job))
@@ -217,7 +231,7 @@ enum EngageJobOperations: EngageOperationGroup {
                 throw EngageJobFault.notInteger(child, id)
             }
         }
-        let path = try eventExport(request, defaultName: "Web Tracking Data Export", header: webTrackingHeader)
+        let path = try eventExport(request, defaultName: "Web Tracking Data Export")
         var parameters = EngageJobs.fields(["FILE_PATH": .string(path)])
         if let database { parameters["DATABASE_ID"] = .string(database.id) }
         let job = try EngageJobs.create(
@@ -227,28 +241,36 @@ enum EngageJobOperations: EngageOperationGroup {
         return jobResult(job, path: path)
     }
 
+    /// One job per mailing: `MAILING_ID`'s, or the mailings sent to `LIST_ID` (or its queries and contact lists)
+    /// within the send date range, or every mailing sent in that range.
     static func trackingMetricExport(_ request: EngageJobRequest) throws -> EngageResult {
         let mailing = try request.identifier("MAILING_ID")
-        _ = try request.identifier("REPORT_ID")
+        let report = try request.identifier("REPORT_ID")
         let list = try request.optionalList("LIST_ID")
         if mailing != nil, list != nil { throw EngageJobFault.mailingAndList }
-        let start = try request.date("SEND_DATE_START")
-        _ = try request.date("SEND_DATE_END")
-        guard mailing != nil || list != nil || start != nil else { throw EngageJobFault.missing("MAILING_ID") }
+        if let list, list.type == EngageJobList.relationalTable { throw EngageJobFault.wrongListType }
+        let (start, end) = try dateRange(request, ["SEND_DATE_START"], ["SEND_DATE_END"])
+        guard mailing != nil || list != nil || start != nil || end != nil else {
+            throw EngageJobFault.missing("MAILING_ID")
+        }
+        if let mailing, try EngageMailing.find(request.db, id: mailing) == nil { throw EngageFault.mailingNotFound }
         let format = try request.exportFormat(EngageDelimiter.metrics, fallback: .comma)
+        let mailings = try mailing.map { [$0] } ?? sentMailings(request, to: list, from: start, to: end)
         var result = EngageResult()
-        // One job per mailing: a list or date range selects the mailings sent, and the simulator sends none.
-        for id in [mailing].compactMap({ $0 }) {
+        for id in mailings {
             let fileName = "Tracking Metrics \(id) - \(stamp(request.now)).zip"
             let path = EngageFTP.downloadPath(fileName)
+            var work = EngageJobs.fields([
+                "action": "metricsFile", "mailing": .string(id), "path": .string(path),
+                "delimiter": .string(format.rawValue),
+            ])
+            if let report { work["report"] = .string(report) }
+            if let start { work["start"] = .number(JSONNumber(start.timeIntervalSince1970)) }
+            if let end { work["end"] = .number(JSONNumber(end.timeIntervalSince1970)) }
             let job = try EngageJobs.create(
                 request.db, now: request.now, kind: "TrackingMetricExport",
                 description: "Export of the tracking metrics of mailing \(id) to \(fileName)", filePath: path,
-                parameters: EngageJobs.fields(["MAILING_ID": .string(id), "FILE_PATH": .string(path)]),
-                work: EngageJobs.fields([
-                    "action": "eventFile", "path": .string(path), "delimiter": .string(format.rawValue),
-                    "header": .array(metricsHeader.map(JSONValue.string)),
-                ]))
+                parameters: EngageJobs.fields(["MAILING_ID": .string(id), "FILE_PATH": .string(path)]), work: work)
             result.raw("<MAILING>")
             result.add("JOB_ID", String(job))
             result.add("MAILING_ID", id)
@@ -256,6 +278,32 @@ enum EngageJobOperations: EngageOperationGroup {
             result.raw("</MAILING>")
         }
         return result
+    }
+
+    /// The mailings with a report sent (by now, not a test) to `list` or one of its queries and contact lists, within
+    /// the range, in the order first sent; found through the reports' time index.
+    private static func sentMailings(
+        _ request: EngageJobRequest, to list: EngageJobList?, from start: Date?, to end: Date?
+    ) throws -> [String] {
+        let upper = min(end ?? request.now, request.now).timeIntervalSince1970
+        let lower = start?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude
+        return try String.fetchAll(
+            request.db.cachedStatement(
+                sql: """
+                    SELECT mailing_id FROM engage_mailing_reports
+                    WHERE scheduled_at BETWEEN ?1 AND ?2 AND is_test = 0
+                        AND (?3 IS NULL OR list_id = ?3 OR parent_list_id = ?3)
+                    GROUP BY mailing_id ORDER BY MIN(scheduled_at), mailing_id
+                    """), arguments: [lower, upper, list?.id])
+    }
+
+    /// The earliest of the start dates and the latest of the end dates given (fault 184 for one that is no date).
+    private static func dateRange(
+        _ request: EngageJobRequest, _ starts: [String], _ ends: [String]
+    ) throws -> (Date?, Date?) {
+        let start = try starts.compactMap { try request.date($0) }.min()
+        let end = try ends.compactMap { try request.date($0) }.max()
+        return (start, end)
     }
 
     // MARK: - Queries
@@ -311,7 +359,7 @@ enum EngageJobOperations: EngageOperationGroup {
         return result
     }
 
-    /// `MAILING_ID` and every `MAILING/MAILING_ID`.
+    /// `MAILING_ID` and every `MAILING/MAILING_ID`, each a mailing the simulator has (fault 126 otherwise).
     private static func mailingIDs(_ request: EngageJobRequest) throws -> [String] {
         var ids: [String] = []
         if let id = try request.identifier("MAILING_ID") { ids.append(id) }
@@ -324,14 +372,13 @@ enum EngageJobOperations: EngageOperationGroup {
                 if name == "MAILING_ID" { ids.append(text) }
             }
         }
+        for id in ids where try EngageMailing.find(request.db, id: id) == nil { throw EngageFault.mailingNotFound }
         return ids
     }
 
     /// Checks what the event exports share (format, encoding, dates) and names their file:
     /// `/download/<EXPORT_FILE_NAME, or the default> - <time>.zip` (assumed naming).
-    private static func eventExport(
-        _ request: EngageJobRequest, defaultName: String, header: [String]
-    ) throws -> String {
+    private static func eventExport(_ request: EngageJobRequest, defaultName: String) throws -> String {
         _ = try request.exportFormat(EngageDelimiter.numbered, fallback: .comma)
         _ = try request.encoding()
         for name in ["EVENT_DATE_START", "EVENT_DATE_END", "SEND_DATE_START", "SEND_DATE_END"] {
@@ -351,16 +398,8 @@ enum EngageJobOperations: EngageOperationGroup {
     }
 
     // The files' header rows (assumed: Engage documents the exports' columns on pages the sources do not reproduce).
-    private static let rawRecipientHeader = [
-        "Recipient Id", "Recipient Type", "Mailing Id", "Report Id", "Campaign Id", "Email", "Event Type",
-        "Event Timestamp", "Body Type", "Content Id", "Click Name", "URL",
-    ]
     private static let webTrackingHeader = [
         "Recipient Id", "Visitor Key", "Email", "Event Type", "Event Timestamp", "Domain Id", "Site Id", "URL",
-    ]
-    private static let metricsHeader = [
-        "Mailing Id", "Report Id", "Mailing Name", "Sent Date", "Sent", "Unique Opens", "Unique Clicks",
-        "Hard Bounces", "Soft Bounces", "Opt Outs",
     ]
 
     /// `Jan 1 2026 12-00-30 AM`: the time part of Engage's export file names (a ka4ok85 client test quotes

@@ -51,7 +51,8 @@ enum EngageJobFault {
 }
 
 /// A list as stored, with its Engage list type number (0 database, 1 query, 5 test, 6 seed, 13 suppression,
-/// 15 relational table, 18 contact list; engage.md §2.4).
+/// 15 relational table, 18 contact list; engage.md §2.4): databases and relational tables are kept in `engage_lists`,
+/// queries and contact lists (the contact operations') in `engage_sublists`, beside their parent database.
 struct EngageJobList: Sendable {
     static let database = 0
     static let query = 1
@@ -61,12 +62,30 @@ struct EngageJobList: Sendable {
     var id: String
     var name: String
     var type: Int
+    /// The key columns (a query's or contact list's are its parent database's).
     var keyColumns: [String]
+    /// The database a query or contact list belongs to.
+    var parentID: String?
+
+    /// The list that holds the recipients and columns: the database itself, or a query's or contact list's parent.
+    var databaseID: String { parentID ?? id }
 
     static func find(_ db: Database, id: String) throws -> EngageJobList? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM engage_lists WHERE list_id = ?"), arguments: [id]
-        ).map(list)
+        if let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM engage_lists WHERE list_id = ?"), arguments: [id])
+        {
+            return list(row)
+        }
+        guard
+            let sublist = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT list_id, list_type, name, parent_list_id FROM engage_sublists WHERE list_id = ?"),
+                arguments: [id]),
+            let parent = try find(db, id: sublist["parent_list_id"])
+        else { return nil }
+        return EngageJobList(
+            id: sublist["list_id"], name: sublist["name"], type: sublist["list_type"], keyColumns: parent.keyColumns,
+            parentID: parent.id)
     }
 
     /// The relational table named `name` (its last path component: `Shared/Purchases` is `Purchases`).
@@ -79,6 +98,17 @@ struct EngageJobList: Sendable {
                     """),
             arguments: [last, relationalTable]
         ).map(list)
+    }
+
+    /// The database holding the recipients, as the recipient code reads it.
+    func database(_ db: Database) throws -> EngageList? { try EngageList.find(db, id: databaseID) }
+
+    /// The recipients the list stands for, by id: a database's, a contact list's members, or those of the parent
+    /// database a query's criteria match (the contact operations' rule).
+    func members(_ db: Database) throws -> [Int] {
+        guard let database = try database(db) else { return [] }
+        let sublist = parentID == nil ? nil : try EngageContactStore(db: db, now: .distantPast).sublist(id)
+        return try EngageContactOperations.members(of: database, sublist: sublist, db: db)
     }
 
     private static func list(_ row: Row) -> EngageJobList {
@@ -167,13 +197,12 @@ struct EngageJobRequest {
         return format
     }
 
-    /// A documented `mm/dd/yyyy hh:mm:ss` date (the time may be left out, and the reference's own example has no
-    /// space before it), or nil when absent.
-    func date(_ name: String) throws(EngageFault) -> String? {
+    /// A documented `mm/dd/yyyy hh:mm:ss` date, read as the mailing operations read one (the time may be left out,
+    /// and the reference's own example has no space before it), or nil when absent.
+    func date(_ name: String) throws(EngageFault) -> Date? {
         guard let value = text(name) else { return nil }
-        guard value.wholeMatch(of: /[01]?[0-9]\/[0-3]?[0-9]\/[0-9]{4}(\s*[0-2]?[0-9]:[0-5][0-9](:[0-5][0-9])?)?/) != nil
-        else { throw EngageJobFault.date(name, value) }
-        return value
+        guard let date = EngageMailingTime.parse(value) else { throw EngageJobFault.date(name, value) }
+        return date
     }
 
     /// A switch: present and not `false` (an empty `<MOVE_TO_FTP/>` is on, as the Java clients send it).

@@ -25,6 +25,9 @@ struct EngageJobWork {
         case "purgeTable": return try purgeTable(string("table"))
         case "exportList": return try exportList(work)
         case "exportTable": return try exportTable(work)
+        case "metricsFile": return try metricsFile(work)
+        case "rawRecipientFile": return try rawRecipientFile(work)
+        case "calculateQuery": return try calculateQuery(string("query"))
         case "eventFile":
             let header = work["header"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try write(string("path"), delimiter: string("delimiter"), header: header, rows: [])
@@ -39,19 +42,14 @@ struct EngageJobWork {
         }
     }
 
-    /// Whether `list` has a column `name` (any name, for a list whose columns the simulator does not keep).
+    /// Whether the database of `list` (a query's or contact list's parent) has a column `name`.
     static func hasColumn(_ db: Database, list: EngageJobList, named name: String) throws -> Bool {
-        let columns = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT COUNT(*) FROM engage_columns WHERE list_id = ?"), arguments: [list.id])
-        guard columns != 0 else { return true }
-        return try Bool.fetchOne(
+        try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM engage_columns WHERE list_id = ? AND name = ?"),
-            arguments: [list.id, name]) == true
+            arguments: [list.databaseID, name]) == true
     }
 
     // MARK: - Purges
-
-    private static let recipientLists: Set<Int> = [0, 5, 6, 13]
 
     private func purgeData(target targetID: String, source sourceID: String) throws -> Outcome {
         guard let target = try EngageJobList.find(db, id: targetID),
@@ -61,11 +59,19 @@ struct EngageJobWork {
             let purged = try purgeRows(of: target, keysIn: source)
             return Outcome(parameters: EngageJobs.fields(["LIST_SIZE": .string(String(purged))]))
         }
-        // Contacts of a query or a contact list, and the members of a contact list target, are kept by the
-        // contact operations; a purge by or of one finds nothing here.
-        var matched: [Int] = []
-        if Self.recipientLists.contains(target.type), Self.recipientLists.contains(source.type) {
-            matched = try matches(in: target, of: source)
+        guard let database = try target.database(db), let sourceDatabase = try source.database(db) else {
+            return .failure
+        }
+        let matched = try matches(in: target, database: database, of: source, sourceDatabase: sourceDatabase)
+        if target.type == EngageJobList.contactList {
+            // "If a contact list is specified for the target, records are not deleted from the database; the
+            // contacts are only removed from the contact list."
+            for id in matched {
+                try db.execute(
+                    sql: "DELETE FROM engage_contact_list_members WHERE contact_list_id = ? AND recipient_id = ?",
+                    arguments: [target.id, id])
+            }
+            return Outcome(parameters: EngageJobs.fields(["LIST_SIZE": .string(String(matched.count))]))
         }
         let copy = try copyList(of: target, recipients: matched)
         for id in matched {
@@ -79,31 +85,33 @@ struct EngageJobWork {
             ]))
     }
 
-    /// The recipients of `target` that are in `source`: by the key columns when both lists have the same ones, else
-    /// by Email (PurgeData's reference); empty values match nothing. Found through the column value index.
-    private func matches(in target: EngageJobList, of source: EngageJobList) throws -> [Int] {
-        let keys = Set(target.keyColumns.map { $0.lowercased() })
-        let columns =
-            !keys.isEmpty && keys == Set(source.keyColumns.map { $0.lowercased() }) ? target.keyColumns : ["Email"]
-        var sql = """
-            SELECT DISTINCT t.recipient_id FROM engage_recipients s
-            JOIN engage_recipient_values sv ON sv.recipient_id = s.recipient_id AND sv.name = ? AND sv.value <> ''
-            JOIN engage_recipient_values tv ON tv.name = ? AND tv.value = sv.value COLLATE NOCASE
-            JOIN engage_recipients t ON t.recipient_id = tv.recipient_id AND t.list_id = ?
-            WHERE s.list_id = ?
-            """
-        var arguments: StatementArguments = [columns[0], columns[0], target.id, source.id]
-        for column in columns.dropFirst() {
-            sql += """
-                 AND EXISTS (SELECT 1 FROM engage_recipient_values a JOIN engage_recipient_values b
-                 ON b.name = a.name AND b.value = a.value COLLATE NOCASE
-                 WHERE a.recipient_id = s.recipient_id AND b.recipient_id = t.recipient_id AND a.name = ?)
-                """
-            _ = arguments.append(contentsOf: [column])
+    /// The members of `target` (in `database`) that are in `source`: matched on the key columns when both databases
+    /// have the same ones, else on Email (PurgeData's reference); an empty value matches nothing. Each source member
+    /// is looked up through the column value index; the ids come back in order.
+    private func matches(
+        in target: EngageJobList, database: EngageList, of source: EngageJobList, sourceDatabase: EngageList
+    ) throws -> [Int] {
+        let keys = Set(database.keyColumns.map { $0.lowercased() })
+        let sameKeys = !keys.isEmpty && keys == Set(sourceDatabase.keyColumns.map { $0.lowercased() })
+        var columns: [String] = []
+        for name in sameKeys ? database.keyColumns : ["Email"] {
+            guard let column = try database.column(db, named: name) else { return [] }
+            columns.append(column.name)
         }
-        sql += " ORDER BY t.recipient_id"
-        // Not cached: the statement differs with the number of key columns.
-        return try Int.fetchAll(db, sql: sql, arguments: arguments)
+        let store = EngageContactStore(db: db, now: completedAt)
+        var found = Set<Int>()
+        for member in try source.members(db) {
+            let values = try EngageRecipients.values(db, recipient: member, list: sourceDatabase)
+            let criteria = columns.compactMap { column in
+                values.first { $0.name.lowercased() == column.lowercased() && !$0.value.isEmpty }.map {
+                    (name: column, value: $0.value)
+                }
+            }
+            guard criteria.count == columns.count else { continue }
+            found.formUnion(try store.matching(database, criteria))
+        }
+        if target.parentID != nil { found.formIntersection(try target.members(db)) }
+        return found.sorted()
     }
 
     /// A new database, "<target> PURGE", with the target's columns and copies of the purged recipients (PurgeData:
@@ -155,35 +163,31 @@ struct EngageJobWork {
 
     // MARK: - Exports
 
-    /// The contacts of a database (OPT_OUT and UNDELIVERABLE find none: the simulator keeps no opt-outs or bounces
-    /// for an export to select), one row each in recipient id order.
+    /// The contacts of a database, query or contact list, one row each in recipient id order, with its database's
+    /// columns (or `EXPORT_COLUMNS`): ALL every one, OPT_IN those not opted out, OPT_OUT those opted out (the
+    /// contact operations' opt-out state), UNDELIVERABLE none (the simulator keeps no bounces).
     private func exportList(_ work: JSONObject) throws -> Outcome {
-        guard let id = work["list"]?.stringValue, let found = try EngageJobList.find(db, id: id) else {
-            return .failure
-        }
-        let list = EngageList(id: found.id, name: found.name, type: .database, keyColumns: found.keyColumns)
+        guard let id = work["list"]?.stringValue, let list = try EngageJobList.find(db, id: id),
+            let database = try list.database(db)
+        else { return .failure }
         let requested = work["columns"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let all = try list.columns(db).map(\.name)
-        let columns = requested.isEmpty ? all : requested
+        let columns = requested.isEmpty ? try database.columns(db).map(\.name) : requested
         let withRecipientID = work["recipientID"]?.boolValue == true
         let withListID = work["listID"]?.boolValue == true
-        var rows: [[String]] = []
         let type = work["exportType"]?.stringValue ?? "ALL"
-        if Self.recipientLists.contains(found.type), type == "ALL" || type == "OPT_IN" {
-            let ids = try Int.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT recipient_id FROM engage_recipients WHERE list_id = ? ORDER BY recipient_id"),
-                arguments: [list.id])
-            for recipient in ids {
-                let values = try EngageRecipients.values(db, recipient: recipient, list: list)
-                var row: [String] = []
-                if withRecipientID { row.append(String(recipient)) }
-                if withListID { row.append(list.id) }
-                for column in columns {
-                    row.append(values.first { $0.name.lowercased() == column.lowercased() }?.value ?? "")
-                }
-                rows.append(row)
+        var rows: [[String]] = []
+        for recipient in type == "UNDELIVERABLE" ? [] : try list.members(db) {
+            if type != "ALL", try EngageContactStore.isOptedOut(db, recipient: recipient) != (type == "OPT_OUT") {
+                continue
             }
+            let values = try EngageRecipients.values(db, recipient: recipient, list: database)
+            var row: [String] = []
+            if withRecipientID { row.append(String(recipient)) }
+            if withListID { row.append(list.id) }
+            for column in columns {
+                row.append(values.first { $0.name.lowercased() == column.lowercased() }?.value ?? "")
+            }
+            rows.append(row)
         }
         let header = (withRecipientID ? ["RECIPIENT_ID"] : []) + (withListID ? ["LIST_ID"] : []) + columns
         try write(
@@ -212,7 +216,7 @@ struct EngageJobWork {
         return Outcome(parameters: EngageJobs.fields(["NUM_PROCESSED": .string(String(rows.count))]))
     }
 
-    private func write(_ path: String, delimiter: String, header: [String], rows: [[String]]) throws {
+    func write(_ path: String, delimiter: String, header: [String], rows: [[String]]) throws {
         let format = EngageDelimiter(rawValue: delimiter) ?? .comma
         let content = ([header] + rows).map(format.line).joined()
         try EngageFTP(db: db).write(path, content, now: completedAt)
