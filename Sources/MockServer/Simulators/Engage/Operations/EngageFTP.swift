@@ -64,7 +64,7 @@ struct EngageFTP {
             return .json(status: 200, ["files": .array(files)])
         }
         guard route.count == 3, directories.contains(route[1]) else { return nil }
-        let name = route[2].removingPercentEncoding ?? route[2]
+        let name = FormCoding.decodePath(route[2])
         let path = "/\(route[1])/\(name)"
         switch method {
         case "GET":
