@@ -669,6 +669,26 @@ struct ContactOperationsTests {
         }
     }
 
+    @Test("An element an operation does not take, at any depth, is fault 51 Invalid XML Request")
+    func unknownElements() async throws {
+        let harness = try await Harness()
+        let cases: [(String, String)] = [
+            ("GetLists", "<VISIBILITY>1</VISIBILITY><LIST_TYPE>0</LIST_TYPE><SHOE>9</SHOE>"),
+            ("Logout", "<SESSIONID>1</SESSIONID>"),
+            ("GetLists", "<VISIBILITY>1</VISIBILITY><LIST_TYPE><X/>0</LIST_TYPE>"),
+            (
+                "CreateTable",
+                "<TABLE_NAME>T</TABLE_NAME><COLUMNS><COLUMN><NAME>a</NAME><KEY_COLUMN>true</KEY_COLUMN><SIZE>3</SIZE>"
+                    + "</COLUMN></COLUMNS>"
+            ),
+        ]
+        for (operation, inner) in cases {
+            let result = try await harness.send(operation, inner, malformed: true)
+            #expect(result.errorID == 51, "\(operation) \(inner): \(result.faultString ?? "")")
+            #expect(result.faultString?.hasPrefix("Invalid XML Request") == true)
+        }
+    }
+
     @Test("Every group A operation without its elements is a fault that validates against its result XSD")
     func emptyOperations() async throws {
         let harness = try await Harness()

@@ -19,7 +19,7 @@ import JSONCore
 /// | CreateTable / JoinTable / DeleteRelationalTableData / DeleteTable | relational tables, their association with databases, their rows |
 ///
 /// Faults follow the SDK's XMLAPIErrorCode table; where Engage documents a refusal but not its id, the id is assumed
-/// and the source comment says so.
+/// and the source comment says so. An element an operation does not take is fault 51 (``checked(_:_:)``).
 ///
 /// Admin routes under `/__harness/vendors/engage`:
 ///
@@ -35,20 +35,20 @@ enum EngageContactOperations: EngageOperationGroup {
     static let name = "contacts"
 
     static let handlers: [String: EngageOperationHandler] = [
-        "OptOutRecipient": { try EngageContactOperations.optOutRecipient($0, $1) },
-        "DoubleOptInRecipient": { try EngageContactOperations.doubleOptInRecipient($0, $1) },
-        "Login": { try EngageContactOperations.login($0, $1) },
-        "Logout": { try EngageContactOperations.logout($0, $1) },
-        "AddContactToProgram": { try EngageContactOperations.addContactToProgram($0, $1) },
-        "GetLists": { try EngageContactOperations.getLists($0, $1) },
-        "CreateContactList": { try EngageContactOperations.createContactList($0, $1) },
-        "AddContactToContactList": { try EngageContactOperations.addContactToContactList($0, $1) },
-        "CreateQuery": { try EngageContactOperations.createQuery($0, $1) },
-        "SetColumnValue": { try EngageContactOperations.setColumnValue($0, $1) },
-        "CreateTable": { try EngageContactOperations.createTable($0, $1) },
-        "JoinTable": { try EngageContactOperations.joinTable($0, $1) },
-        "DeleteRelationalTableData": { try EngageContactOperations.deleteRelationalTableData($0, $1) },
-        "DeleteTable": { try EngageContactOperations.deleteTable($0, $1) },
+        "OptOutRecipient": checked("OptOutRecipient") { try optOutRecipient($0, $1) },
+        "DoubleOptInRecipient": checked("DoubleOptInRecipient") { try doubleOptInRecipient($0, $1) },
+        "Login": checked("Login") { try login($0, $1) },
+        "Logout": checked("Logout") { try logout($0, $1) },
+        "AddContactToProgram": checked("AddContactToProgram") { try addContactToProgram($0, $1) },
+        "GetLists": checked("GetLists") { try getLists($0, $1) },
+        "CreateContactList": checked("CreateContactList") { try createContactList($0, $1) },
+        "AddContactToContactList": checked("AddContactToContactList") { try addContactToContactList($0, $1) },
+        "CreateQuery": checked("CreateQuery") { try createQuery($0, $1) },
+        "SetColumnValue": checked("SetColumnValue") { try setColumnValue($0, $1) },
+        "CreateTable": checked("CreateTable") { try createTable($0, $1) },
+        "JoinTable": checked("JoinTable") { try joinTable($0, $1) },
+        "DeleteRelationalTableData": checked("DeleteRelationalTableData") { try deleteRelationalTableData($0, $1) },
+        "DeleteTable": checked("DeleteTable") { try deleteTable($0, $1) },
     ]
 
     /// The folder a shared list is created in when no `PARENT_FOLDER_ID` is given (assumed id).
