@@ -385,6 +385,13 @@ struct ContactOperationsTests {
             try await harness.send("RemoveRecipient", "<LIST_ID>23949</LIST_ID><EMAIL>bob@example.com</EMAIL>")
             #expect(try await harness.lists(type: 18).first?.size == "1")
             _ = bob
+            let added = try await harness.send(
+                "AddRecipient",
+                "<LIST_ID>23949</LIST_ID><CONTACT_LISTS><CONTACT_LIST_ID>\(list)</CONTACT_LIST_ID>"
+                    + "<CONTACT_LIST_ID>29392</CONTACT_LIST_ID></CONTACT_LISTS>" + column("Email", "cy@example.com"))
+            let cy = try #require(added.recipientID)
+            #expect(value(try await harness.select(cy, contactLists: true), "CONTACT_LISTS", "CONTACT_LIST_ID") == list)
+            #expect(try await harness.lists(type: 18).first?.size == "2")
         }
 
         @Test("Contact list faults: 125, 100, 124, 128, 1004 several matches, 256 name taken, 314")

@@ -46,6 +46,7 @@ struct EngageRecipients {
         if !match.isEmpty, let existing = try matching(list: list, criteria: match).first {
             guard updateIfFound else { throw EngageFault(122, "Recipient already exists.") }
             try write(values, to: existing)
+            try EngageContactStore.join(db, recipient: existing, of: list, request: request, now: now)
             return identified(existing)
         }
         let id = 100_000 + (try EngageSchema.next(db, counter: "recipient"))
@@ -61,6 +62,7 @@ struct EngageRecipients {
                 arguments: [id, column.name, column.defaultValue])
         }
         try write(values, to: id)
+        try EngageContactStore.join(db, recipient: id, of: list, request: request, now: now)
         return identified(id)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JSONCore
+import LibXML
 
 /// What the group A operations (``EngageContactOperations``) share: required elements and their faults, lists of every
 /// kind (databases and relational tables in `engage_lists`, contact lists and queries in `engage_sublists`), their
@@ -296,6 +297,26 @@ struct EngageContactStore {
             db.cachedStatement(sql: "SELECT opted_in_at, opted_out_at FROM engage_opt_states WHERE recipient_id = ?"),
             arguments: [id])
         return (row?["opted_in_at"], row?["opted_out_at"])
+    }
+
+    /// AddRecipient's `CONTACT_LISTS`: recipient `id` joins each contact list of `database` it names ("If provided, the
+    /// recipient will be added to the list of contact list ids", github:Silverpop/node-engage docs/methods.md); an id
+    /// that is not a contact list of that database is passed over (assumed).
+    static func join(
+        _ db: Database, recipient id: Int, of database: EngageList, request: EngageRequest, now: Date
+    ) throws {
+        let store = EngageContactStore(db: db, now: now)
+        for element in request.element.first("CONTACT_LISTS")?.all("CONTACT_LIST_ID") ?? [] {
+            let listID = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let contactList = try store.sublist(listID),
+                contactList.type == EngageContactOperations.contactListType, contactList.parentListID == database.id
+            else { continue }
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO engage_contact_list_members(contact_list_id, recipient_id, added_at)
+                    VALUES (?, ?, ?)
+                    """, arguments: [listID, id, EngageTime.listDate(now)])
+        }
     }
 
     /// The contact lists recipient `id` belongs to, by id.
