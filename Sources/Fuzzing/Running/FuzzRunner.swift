@@ -53,7 +53,8 @@ public struct FuzzRunner: Sendable {
         self.options = options
     }
 
-    /// Logs in (when the profile says how), then sends `options.requests` requests.
+    /// Logs in (when the profile says how), then sends `options.requests` requests: drawn for each case in turn,
+    /// valid or (`options.invalidPercent` of them) invalid, with every fourth one a boundary request while they last.
     ///
     /// - Throws: ``FuzzError/loginFailed(vendor:request:reason:)`` or ``FuzzError/unreachable(target:reason:)``
     ///   when the target cannot be used at all, ``FuzzError/unknownOperation(_:vendor:known:)`` when
@@ -81,17 +82,29 @@ public struct FuzzRunner: Sendable {
         var sent = 0
         var counts: [String: Int] = [:]
         var operations: [String: Int] = [:]
+        let plan = boundaryPlan(cases, generator: generator, base: base)
+        var planned = 0
+        var drawnCount = 0
         for index in 0..<max(0, options.requests) {
             var random = base.derived(UInt64(index))
-            let drawn = cases[index % cases.count]
-            var request = generator.valid(drawn.operation, xmlOperation: drawn.xmlOperation, random: &random)
+            let drawn: FuzzContract.Case
+            var request: FuzzRequest
             var unsatisfiable: [ContractViolation] = []
-            if random.chance(options.invalidPercent),
-                let invalid = generator.invalid(drawn.operation, xmlOperation: drawn.xmlOperation, random: &random)
-            {
-                request = invalid
+            if index % Self.boundaryShare == Self.boundaryShare - 1, planned < plan.count {
+                (drawn, request) = plan[planned]
+                planned += 1
             } else {
-                unsatisfiable = generator.requestViolations(request)
+                drawn = cases[drawnCount % cases.count]
+                drawnCount += 1
+                request = generator.valid(drawn.operation, xmlOperation: drawn.xmlOperation, random: &random)
+                if random.chance(options.invalidPercent),
+                    let invalid = generator.invalid(
+                        drawn.operation, xmlOperation: drawn.xmlOperation, random: &random)
+                {
+                    request = invalid
+                } else {
+                    unsatisfiable = generator.requestViolations(request)
+                }
             }
             counts[request.intent.mutationName, default: 0] += 1
             operations[drawn.operation.name + (drawn.xmlOperation.map { " " + $0 } ?? ""), default: 0] += 1
@@ -111,6 +124,23 @@ public struct FuzzRunner: Sendable {
             vendor: contract.vendor, target: target.name, seed: options.seed, sent: sent, findings: findings,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             intents: counts, operations: operations)
+    }
+
+    /// One request in this many is a boundary request, while the plan lasts.
+    static let boundaryShare = 4
+
+    /// The boundary requests of every case (``RequestGenerator/boundaries(_:xmlOperation:random:)``), when the run
+    /// draws degenerate ids and is long enough for all of them to take at most every fourth request; none for a
+    /// shorter run, which the plan would otherwise cover only in part.
+    private func boundaryPlan(
+        _ cases: [FuzzContract.Case], generator: RequestGenerator, base: SeededGenerator
+    ) -> [(FuzzContract.Case, FuzzRequest)] {
+        guard options.mutations.contains(.degenerateID) else { return [] }
+        var random = base.derived(UInt64.max)
+        let plan = cases.flatMap { drawn in
+            generator.boundaries(drawn.operation, xmlOperation: drawn.xmlOperation, random: &random).map { (drawn, $0) }
+        }
+        return plan.count * Self.boundaryShare <= options.requests ? plan : []
     }
 
     /// The continuation a send resumes exactly once, by its answer or by its timer.
