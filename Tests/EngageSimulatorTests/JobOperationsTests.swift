@@ -319,7 +319,7 @@ struct JobOperationsTests {
             #expect(try await jobs.file(path)?.hasPrefix("Recipient Id,") == true)
             #expect(try await jobs.status("1000001").parameters["EXPORTED_ROW_COUNT"] == "0")
             let faults: [(String, Int)] = [
-                ("<LIST_ID>99999</LIST_ID>", 106), ("<EXPORT_FORMAT>7</EXPORT_FORMAT>", 321),
+                ("<LIST_ID>99999</LIST_ID>", 106), ("<EXPORT_FORMAT>7</EXPORT_FORMAT>", 321), ("<LIST_ID/>", 310),
                 ("<MAILING><MAILING_ID>x</MAILING_ID></MAILING>", 310),
                 ("<EVENT_DATE_START>soon</EVENT_DATE_START>", 184),
             ]

@@ -141,16 +141,16 @@ struct EngageJobRequest {
         return value
     }
 
-    /// A whole-number id, or nil when absent.
+    /// A whole-number id, or nil when absent (present but empty is fault 310, as any other text).
     func identifier(_ name: String) throws(EngageFault) -> String? {
-        guard let value = text(name) else { return nil }
+        guard let value = request.scalar(name) else { return nil }
         guard !value.isEmpty, value.allSatisfy(\.isASCIIDigit) else { throw EngageJobFault.notInteger(name, value) }
         return value
     }
 
     /// The list `name` names (required), of one of `types` (any when nil).
     func list(_ name: String, types: Set<Int>? = nil) throws -> EngageJobList {
-        guard let id = try identifier(name) else { throw EngageJobFault.missing(name) }
+        guard text(name) != nil, let id = try identifier(name) else { throw EngageJobFault.missing(name) }
         guard let list = try EngageJobList.find(db, id: id) else { throw EngageJobFault.listNotValid }
         if let types, !types.contains(list.type) { throw EngageJobFault.wrongListType }
         return list
@@ -158,8 +158,9 @@ struct EngageJobRequest {
 
     /// The list `name` names, when given.
     func optionalList(_ name: String) throws -> EngageJobList? {
-        guard text(name) != nil else { return nil }
-        return try list(name)
+        guard let id = try identifier(name) else { return nil }
+        guard let list = try EngageJobList.find(db, id: id) else { throw EngageJobFault.listNotValid }
+        return list
     }
 
     /// The relational table of `TABLE_ID`, else of `TABLE_NAME` (`TABLE_VISIBILITY`, 0 or 1, is checked and
