@@ -64,6 +64,10 @@ struct JobOperationsTests {
             try await simulator.admin("GET", "/lists/29392")["rows"]?.arrayValue?.count ?? -1
         }
 
+        func upload(_ name: String, _ content: String) async throws {
+            _ = try await simulator.admin("PUT", "/ftp/upload/\(name)", ["content": .string(content)])
+        }
+
         func file(_ path: String) async throws -> String? {
             let name = path.split(separator: "/").last.map(String.init) ?? ""
             let encoded = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
@@ -376,10 +380,113 @@ struct JobOperationsTests {
             let job = try #require(jobs.value(started, "JOB_ID"))
             try await jobs.at(30)
             let status = try await jobs.status(job)
-            #expect(status.status == "COMPLETE")
+            #expect(status.status == "ERROR")
             #expect(status.parameters["SOURCE_FILE"] == "data.csv")
             #expect(status.parameters["FILE_ENCODING"] == "UTF-8")
-            #expect(status.parameters["RESULTS_FILE_NAME"] == "\(job).res")
+            #expect(status.parameters["ERROR_FILE_NAME"] == "\(job).err")
+            #expect(try await jobs.file("/download/\(job).err") == "the mapping file has no LIST_INFO\r\n")
+        }
+
+        @Test("ImportList adds and updates contacts as the mapping file maps the source file's columns")
+        func importList() async throws {
+            let jobs = try await Jobs.make()
+            try await jobs.addRecipient("23949", ["Email": "ann@example.com"])
+            try await jobs.upload(
+                "map.xml",
+                """
+                <LIST_IMPORT><LIST_INFO><ACTION>ADD_AND_UPDATE</ACTION><LIST_ID>23949</LIST_ID><FILE_TYPE>0</FILE_TYPE>
+                <HASHEADERS>true</HASHEADERS></LIST_INFO><SYNC_FIELDS><SYNC_FIELD><NAME>EMAIL</NAME></SYNC_FIELD>
+                </SYNC_FIELDS><MAPPING><COLUMN><INDEX>1</INDEX><NAME>EMAIL</NAME><INCLUDE>true</INCLUDE></COLUMN>
+                <COLUMN><INDEX>2</INDEX><NAME>Mobile User Id</NAME><INCLUDE>true</INCLUDE></COLUMN></MAPPING></LIST_IMPORT>
+                """)
+            try await jobs.upload(
+                "data.csv",
+                "Email,Mobile User Id\r\nann@example.com,M-ANN\r\n\"bob@example.com\",\"M,\"\"B\"\"\"\r\nANN@example.com,M-2\r\n,M-3\r\n"
+            )
+            let started = try await jobs.post(
+                "ImportList", "<MAP_FILE>map.xml</MAP_FILE><SOURCE_FILE>data.csv</SOURCE_FILE>")
+            let job = try #require(jobs.value(started, "JOB_ID"))
+            try await jobs.at(30)
+            let status = try await jobs.status(job)
+            #expect(status.status == "COMPLETE")
+            let tallies = ["TOTAL_ROWS", "TOTAL_VALID", "SQL_ADDED", "SQL_UPDATED", "DUPLICATES", "BAD_RECORDS"]
+            #expect(tallies.map { status.parameters[$0] } == ["4", "2", "1", "1", "1", "1"])
+            #expect(status.parameters["LIST_NAME"] == "Mobile App Users")
+            let ann = try await jobs.post(
+                "SelectRecipientData", "<LIST_ID>23949</LIST_ID><EMAIL>ann@example.com</EMAIL>")
+            #expect(ann.column("Mobile User Id") == "M-ANN")
+            let bob = try await jobs.post(
+                "SelectRecipientData", "<LIST_ID>23949</LIST_ID><EMAIL>bob@example.com</EMAIL>")
+            #expect(bob.column("Mobile User Id") == "M,\"B\"")
+            #expect(try await jobs.file("/download/\(job).err") == "row 4: no value for EMAIL\r\n")
+        }
+
+        @Test("ImportList CREATE makes a database from the mapping file; OPT_OUT opts the listed contacts out")
+        func importCreateAndOptOut() async throws {
+            let jobs = try await Jobs.make()
+            try await jobs.upload(
+                "create.xml",
+                """
+                <LIST_IMPORT><LIST_INFO><ACTION>CREATE</ACTION><LIST_NAME>Imported</LIST_NAME><LIST_TYPE>0</LIST_TYPE>
+                <FILE_TYPE>2</FILE_TYPE><HASHEADERS>false</HASHEADERS></LIST_INFO><COLUMNS><COLUMN><NAME>EMAIL</NAME>
+                <TYPE>9</TYPE></COLUMN><COLUMN><NAME>City</NAME><TYPE>0</TYPE></COLUMN></COLUMNS><MAPPING>
+                <COLUMN><INDEX>1</INDEX><NAME>EMAIL</NAME></COLUMN><COLUMN><INDEX>2</INDEX><NAME>City</NAME></COLUMN>
+                </MAPPING></LIST_IMPORT>
+                """)
+            try await jobs.upload("people.txt", "ann@example.com|Paris\ncy@example.com|Oslo\n")
+            let created = try await jobs.post(
+                "ImportList", "<MAP_FILE>create.xml</MAP_FILE><SOURCE_FILE>people.txt</SOURCE_FILE>")
+            let job = try #require(jobs.value(created, "JOB_ID"))
+            try await jobs.at(30)
+            let status = try await jobs.status(job)
+            #expect(status.parameters["SQL_ADDED"] == "2")
+            let list = try #require(status.parameters["LIST_ID"])
+            let stored = try await jobs.simulator.admin("GET", "/lists/\(list)")
+            #expect(stored["name"]?.stringValue == "Imported")
+            #expect(stored["recipients"]?[1]?["columns"]?["City"]?.stringValue == "Oslo")
+            try await jobs.upload(
+                "optout.xml",
+                """
+                <LIST_IMPORT><LIST_INFO><ACTION>OPT_OUT</ACTION><LIST_ID>\(list)</LIST_ID><FILE_TYPE>0</FILE_TYPE>
+                </LIST_INFO><MAPPING><COLUMN><INDEX>1</INDEX><NAME>EMAIL</NAME></COLUMN></MAPPING></LIST_IMPORT>
+                """)
+            try await jobs.upload("optout.csv", "cy@example.com\nnobody@example.com\n")
+            let optOut = try await jobs.post(
+                "ImportList", "<MAP_FILE>optout.xml</MAP_FILE><SOURCE_FILE>optout.csv</SOURCE_FILE>")
+            let second = try #require(jobs.value(optOut, "JOB_ID"))
+            try await jobs.at(60)
+            #expect(try await jobs.status(second).status == "COMPLETE")
+            let cy = try await jobs.post(
+                "SelectRecipientData", "<LIST_ID>\(list)</LIST_ID><EMAIL>cy@example.com</EMAIL>")
+            #expect(cy.value(forShortPath: "OptedOut")?.isEmpty == false)
+            let again = try await jobs.post(
+                "ImportList", "<MAP_FILE>create.xml</MAP_FILE><SOURCE_FILE>people.txt</SOURCE_FILE>")
+            try await jobs.at(90)
+            #expect(try await jobs.status(try #require(jobs.value(again, "JOB_ID"))).status == "ERROR")
+        }
+
+        @Test("ImportTable adds and updates a relational table's rows by its key")
+        func importTable() async throws {
+            let jobs = try await Jobs.make()
+            try await jobs.insertRows(["A-1"])
+            try await jobs.upload(
+                "table.xml",
+                """
+                <TABLE_IMPORT><TABLE_INFO><ACTION>ADD_AND_UPDATE</ACTION><TABLE_ID>29392</TABLE_ID>
+                <FILE_TYPE>1</FILE_TYPE><HASHEADERS>true</HASHEADERS></TABLE_INFO><MAPPING>
+                <COLUMN><INDEX>1</INDEX><NAME>Audit Record Id</NAME></COLUMN>
+                <COLUMN><INDEX>2</INDEX><NAME>Old Recipient Id</NAME></COLUMN></MAPPING></TABLE_IMPORT>
+                """)
+            try await jobs.upload("rows.tsv", "Audit Record Id\tOld Recipient Id\nA-1\t7\nA-2\t8\n")
+            let started = try await jobs.post(
+                "ImportTable", "<MAP_FILE>table.xml</MAP_FILE><SOURCE_FILE>rows.tsv</SOURCE_FILE>")
+            let job = try #require(jobs.value(started, "JOB_ID"))
+            try await jobs.at(30)
+            let status = try await jobs.status(job)
+            #expect(status.parameters["SQL_ADDED"] == "1")
+            #expect(status.parameters["SQL_UPDATED"] == "1")
+            let rows = try await jobs.simulator.admin("GET", "/lists/29392")["rows"]?.arrayValue ?? []
+            #expect(rows.compactMap { $0["Old Recipient Id"]?.stringValue } == ["7", "8"])
         }
 
         @Test("CalculateQuery needs a query: 100 without QUERY_ID, 106 an unknown list, 312 a database")

@@ -42,22 +42,63 @@ extension EngageFlows {
         ]
     }
 
-    static let importListFlow = EngageFlows.operationFlow(
-        name: "import-list", operation: XMLAPI_OPERATION_IMPORT_LIST,
-        params: { ["MAP_FILE": "list_import_map.xml", "SOURCE_FILE": "list_create.csv", "FILE_ENCODING": "UTF-8"] },
-        summary: "ImportList of two files in the FTP upload directory starts an import job",
-        documentation: "Acoustic Campaign XML API reference, Import to a database (ImportList)",
-        simulatorSetup: [JobEnv.upload("list_import_map.xml"), JobEnv.upload("list_create.csv")],
-        facts: [JobEnv.uploads])
+    static let importListFlow = Flow(
+        vendor: "engage", name: "import-list",
+        documentation:
+            "Acoustic Campaign XML API reference, Import to a database (ImportList); Get the status of a data job",
+        summary: "ImportList of a mapping and a source file in the FTP upload directory adds and updates contacts",
+        simulatorSetup: [
+            Env.settings([("secondsPerRequest", 10)]), Env.addRecipient([("Email", "ann@example.com")]),
+            JobEnv.upload(
+                "list_import_map.xml",
+                """
+                <LIST_IMPORT><LIST_INFO><ACTION>ADD_AND_UPDATE</ACTION><LIST_ID>\(Env.listID)</LIST_ID>
+                <FILE_TYPE>0</FILE_TYPE><HASHEADERS>true</HASHEADERS></LIST_INFO>
+                <SYNC_FIELDS><SYNC_FIELD><NAME>EMAIL</NAME></SYNC_FIELD></SYNC_FIELDS>
+                <MAPPING><COLUMN><INDEX>1</INDEX><NAME>EMAIL</NAME><INCLUDE>true</INCLUDE></COLUMN>
+                <COLUMN><INDEX>2</INDEX><NAME>Mobile User Id</NAME><INCLUDE>true</INCLUDE></COLUMN></MAPPING>
+                </LIST_IMPORT>
+                """),
+            JobEnv.upload(
+                "list_create.csv", "Email,Mobile User Id\r\nann@example.com,M-ANN\r\nbob@example.com,M-BOB\r\n"),
+        ],
+        facts: [JobEnv.timings, JobEnv.uploads, JobEnv.mappingFile]
+    ) { context in
+        let engage = try Env.engage(context)
+        let started = try await Env.post(
+            engage, XMLAPI_OPERATION_IMPORT_LIST,
+            ["MAP_FILE": "list_import_map.xml", "SOURCE_FILE": "list_create.csv", "FILE_ENCODING": "UTF-8"])
+        let job = try await JobEnv.wait(engage, for: started)
+        let bob = try await engage.xmlAPI.selectRecipientData(email: "bob@example.com")
+        return ["import": started, "statuses": job.statuses, "job": job.last, "bob": Env.outcome(bob)]
+    }
 
-    static let importTableFlow = EngageFlows.operationFlow(
-        name: "import-table", operation: XMLAPI_OPERATION_IMPORT_TABLE,
-        params: { ["MAP_FILE": "table_import_map.xml", "SOURCE_FILE": "table_create.csv"] },
-        summary: "ImportTable of two files in the FTP upload directory starts an import job",
+    static let importTableFlow = Flow(
+        vendor: "engage", name: "import-table",
         documentation:
             "Acoustic Campaign XML API reference, Import a relational table from an FTP server (ImportTable)",
-        simulatorSetup: [JobEnv.upload("table_import_map.xml"), JobEnv.upload("table_create.csv")],
-        facts: [JobEnv.uploads])
+        summary: "ImportTable of a mapping and a tab-separated file adds the table's rows when its job completes",
+        simulatorSetup: [
+            Env.settings([("secondsPerRequest", 10)]),
+            JobEnv.upload(
+                "table_import_map.xml",
+                """
+                <TABLE_IMPORT><TABLE_INFO><ACTION>ADD_AND_UPDATE</ACTION><TABLE_ID>\(Env.auditTableID)</TABLE_ID>
+                <FILE_TYPE>1</FILE_TYPE><HASHEADERS>true</HASHEADERS></TABLE_INFO><MAPPING>
+                <COLUMN><INDEX>1</INDEX><NAME>Audit Record Id</NAME></COLUMN>
+                <COLUMN><INDEX>2</INDEX><NAME>Old Recipient Id</NAME></COLUMN></MAPPING></TABLE_IMPORT>
+                """),
+            JobEnv.upload("table_create.tsv", "Audit Record Id\tOld Recipient Id\nA-1\t100001\nA-2\t100002\n"),
+        ],
+        facts: [JobEnv.timings, JobEnv.uploads, JobEnv.mappingFile]
+    ) { context in
+        let engage = try Env.engage(context)
+        let started = try await Env.post(
+            engage, XMLAPI_OPERATION_IMPORT_TABLE,
+            ["MAP_FILE": "table_import_map.xml", "SOURCE_FILE": "table_create.tsv"])
+        let job = try await JobEnv.wait(engage, for: started)
+        return ["import": started, "statuses": job.statuses, "job": job.last]
+    }
 
     static let exportListFlow = Flow(
         vendor: "engage", name: "export-list",
@@ -306,8 +347,8 @@ enum JobEnv {
     }
 
     /// Places `name` in the simulated FTP upload directory.
-    static func upload(_ name: String) -> CassetteRequest {
-        Env.admin("PUT", "/ftp/upload/\(name)", ["content": .string("uploaded for the import of \(name)\n")])
+    static func upload(_ name: String, _ content: String) -> CassetteRequest {
+        Env.admin("PUT", "/ftp/upload/\(name)", ["content": .string(content)])
     }
 
     static let timings = Fact.assumed(
@@ -316,6 +357,8 @@ enum JobEnv {
         "export file names: <list> - <type> - <time>.CSV as a client test quotes one; the others by analogy")
     static let uploads = Fact.assumed(
         "an import needs its files in the FTP upload directory; missing ones are fault 132 as for ImportDCRuleset")
+    static let mappingFile = Fact.assumed(
+        "the mapping file's format as public clients write it (LIST_IMPORT/TABLE_IMPORT, ACTION, MAPPING by INDEX)")
     static let jobNotValid = Fact.assumed(
         "the SDK's error table names fault 135 Job ID is not valid., not the operations that answer it")
     static let listNotValid = Fact.assumed(

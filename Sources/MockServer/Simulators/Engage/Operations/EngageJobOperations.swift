@@ -11,7 +11,7 @@ import LibXML
 /// | operation | job, and its work when it completes |
 /// | --- | --- |
 /// | PurgeData | removes from `TARGET_ID` the contacts of `SOURCE_ID` (matched on the key columns when both lists have the same ones, else on Email; relational tables on their key), copying them into a new database "<target> PURGE" (`LIST_ID_C`, `LIST_NAME_C`, `LIST_SIZE`) |
-/// | ImportList, ImportTable | needs `MAP_FILE` and `SOURCE_FILE` in the FTP upload directory (``EngageFTP``); reports `RESULTS_FILE_NAME` and `ERROR_FILE_NAME` (assumed: the mapping file is not interpreted, no data changes) |
+/// | ImportList, ImportTable | needs `MAP_FILE` and `SOURCE_FILE` in the FTP upload directory (``EngageFTP``); adds, updates or opts out the contacts (or table rows) of the source file as the mapping file's ACTION says (see EngageJobImport.swift), with `.res` and `.err` files and the tallies of the GetJobStatus example (`TOTAL_ROWS`, `SQL_ADDED`, …) |
 /// | ExportList | writes the list's contacts (all its columns, or `EXPORT_COLUMNS`) to `/download/<list> - <type> - <time>.CSV`; the job description names the file |
 /// | ExportTable | writes the table's rows to `/download/<table> - <time>.CSV` |
 /// | PurgeTable | deletes the table's rows (`DELETE_BEFORE` is checked and recorded; the simulator keeps no row times) |
@@ -34,8 +34,8 @@ enum EngageJobOperations: EngageOperationGroup {
 
     static let handlers: [String: EngageOperationHandler] = [
         "PurgeData": answer(purgeData),
-        "ImportList": answer { try importFile($0, into: "database") },
-        "ImportTable": answer { try importFile($0, into: "relational table") },
+        "ImportList": answer { try importFile($0, table: false) },
+        "ImportTable": answer { try importFile($0, table: true) },
         "ExportList": answer(exportList),
         "ExportTable": answer(exportTable),
         "PurgeTable": answer(purgeTable),
@@ -111,7 +111,7 @@ enum EngageJobOperations: EngageOperationGroup {
 
     // MARK: - Imports
 
-    static func importFile(_ request: EngageJobRequest, into what: String) throws -> EngageResult {
+    static func importFile(_ request: EngageJobRequest, table: Bool) throws -> EngageResult {
         let map = try request.required("MAP_FILE")
         let source = try request.required("SOURCE_FILE")
         let encoding = try request.encoding()
@@ -123,8 +123,11 @@ enum EngageJobOperations: EngageOperationGroup {
         if let encoding { parameters["FILE_ENCODING"] = .string(encoding) }
         let job = try EngageJobs.create(
             request.db, now: request.now, kind: request.request.operation,
-            description: "Import of \(source) into a \(what) as \(map) maps it", parameters: parameters,
-            work: EngageJobs.fields(["action": "import"]))
+            description: "Import of \(source) into a \(table ? "relational table" : "database") as \(map) maps it",
+            parameters: parameters,
+            work: EngageJobs.fields([
+                "action": .string(table ? "importTable" : "importList"), "map": .string(map), "source": .string(source),
+            ]))
         return jobResult(job)
     }
 

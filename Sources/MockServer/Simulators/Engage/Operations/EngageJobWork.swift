@@ -32,11 +32,8 @@ struct EngageJobWork {
             let header = work["header"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try write(string("path"), delimiter: string("delimiter"), header: header, rows: [])
             return Outcome(parameters: EngageJobs.fields(["EXPORTED_ROW_COUNT": "0"]))
-        case "import":
-            return Outcome(
-                parameters: EngageJobs.fields([
-                    "RESULTS_FILE_NAME": .string("\(job.id).res"), "ERROR_FILE_NAME": .string("\(job.id).err"),
-                ]))
+        case "importList": return try importFile(work, table: false)
+        case "importTable": return try importFile(work, table: true)
         default:
             return Outcome()
         }
