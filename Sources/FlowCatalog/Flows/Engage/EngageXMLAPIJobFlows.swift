@@ -267,7 +267,7 @@ extension EngageFlows {
                 "export-list-not-list-column", XMLAPI_OPERATION_EXPORT_LIST,
                 ["LIST_ID": Env.listID, "EXPORT_COLUMNS": ["COLUMN": ["Email", "Shoe Size"]]],
                 "ExportList of a column the list does not have is fault 153 ERR_EXPORT_NOT_LIST_COLUMN",
-                [.assumed("the SDK's error table names ERR_EXPORT_NOT_LIST_COLUMN (153), not the operation")]),
+                [JobEnv.errorTable("XMLAPI_ERROR_ERR_EXPORT_NOT_LIST_COLUMN (153)")]),
             errorFlow(
                 "purge-data-missing-source", XMLAPI_OPERATION_PURGE_DATA, ["TARGET_ID": Env.listID],
                 "PurgeData without its required SOURCE_ID is fault 100 Parameter SOURCE_ID was not provided",
@@ -275,12 +275,12 @@ extension EngageFlows {
             errorFlow(
                 "purge-table-unknown-table", XMLAPI_OPERATION_PURGE_TABLE, ["TABLE_ID": "99999"],
                 "PurgeTable of a relational table that does not exist is fault 106 List ID is not valid.",
-                [JobEnv.listNotValid]),
+                [JobEnv.tableNotValid]),
             errorFlow(
                 "export-table-unknown-table", XMLAPI_OPERATION_EXPORT_TABLE,
                 ["TABLE_NAME": "No Such Table", "TABLE_VISIBILITY": "1", "EXPORT_FORMAT": "CSV"],
                 "ExportTable by the name of a table that does not exist is fault 106 List ID is not valid.",
-                [JobEnv.listNotValid]),
+                [JobEnv.tableNotValid]),
             errorFlow(
                 "import-list-missing-map-file", XMLAPI_OPERATION_IMPORT_LIST, ["SOURCE_FILE": "list_create.csv"],
                 "ImportList without its required MAP_FILE is fault 100 Parameter MAP_FILE was not provided",
@@ -293,17 +293,20 @@ extension EngageFlows {
             errorFlow(
                 "calculate-query-not-a-query", XMLAPI_OPERATION_CALCULATE_QUERY, ["QUERY_ID": Env.listID],
                 "CalculateQuery of a database rather than a query is fault 312 List is not the right type for this API.",
-                [.assumed("the SDK's error table names fault 312 (list of the wrong type), not the operation")]),
+                [
+                    JobEnv.errorTable(
+                        "XMLAPI_ERROR_LIST_TYPE_NOT_VALID_2 (312, List is not the right type for this API.)")
+                ]),
             errorFlow(
                 "tracking-metric-export-mailing-and-list", XMLAPI_OPERATION_TRACKING_METRIC_EXPORT,
                 ["MAILING_ID": JobEnv.mailingID, "LIST_ID": Env.listID],
                 "TrackingMetricExport of both a mailing and a list is fault 320 Both MAILING_ID and LIST_ID provided",
-                [.assumed("the SDK's error table names fault 320, not the operation that answers it")]),
+                [JobEnv.errorTable("XMLAPI_ERROR_MAILING_ID_AND_LIST_ID_SET (320)")]),
             errorFlow(
                 "tracking-metric-export-unknown-mailing", XMLAPI_OPERATION_TRACKING_METRIC_EXPORT,
                 ["MAILING_ID": "99", "EXPORT_FORMAT": "CSV"],
                 "TrackingMetricExport of a mailing that does not exist is fault 126 Mailing does not exist.",
-                [.assumed("the SDK's error table names fault 126, not the operation that answers it")]),
+                [JobEnv.errorTable("XMLAPI_ERROR_MAILING_DOES_NOT_EXIST (126)")]),
             errorFlow(
                 "raw-recipient-data-export-unknown-list", XMLAPI_OPERATION_RAW_RECIPIENT_DATA_EXPORT,
                 ["LIST_ID": "99999", "ALL_EVENT_TYPES": ""],
@@ -313,7 +316,7 @@ extension EngageFlows {
                 "web-tracking-data-export-bad-date", XMLAPI_OPERATION_WEB_TRACKING_DATA_EXPORT,
                 ["EVENT_DATE_START": "2025-12-01", "ALL_EVENT_TYPES": ""],
                 "WebTrackingDataExport with a date not in mm/dd/yyyy hh:mm:ss is fault 184 (date errors)",
-                [.assumed("the SDK's error table names fault 184 for date errors, not the operation")]),
+                [JobEnv.errorTable("XMLAPI_ERROR_DATE_ERROR (184, Numerous errors related to dates.)")]),
         ]
     }
 
@@ -359,12 +362,16 @@ enum JobEnv {
         "an import needs its files in the FTP upload directory; missing ones are fault 132 as for ImportDCRuleset")
     static let mappingFile = Fact.assumed(
         "the mapping file's format as public clients write it (LIST_IMPORT/TABLE_IMPORT, ACTION, MAPPING by INDEX)")
-    static let jobNotValid = Fact.assumed(
-        "the SDK's error table names fault 135 Job ID is not valid., not the operations that answer it")
-    static let listNotValid = Fact.assumed(
-        "the SDK's error table names fault 106 List ID is not valid., not the operations that answer it")
-    static let missingParameter = Fact.assumed(
-        "the SDK's error table names fault 100 for a parameter not provided, not the operations that answer it")
+    static let jobNotValid = errorTable("XMLAPI_ERROR_JOB_ID_NOT_VALID (135, Job ID is not valid.)")
+    static let listNotValid = errorTable("XMLAPI_ERROR_LIST_ID_NOT_VALID (106, List ID is not valid.)")
+    static let tableNotValid = Fact.assumed(
+        "an unknown relational table (a list of type 15) is fault 106 List ID is not valid., as an unknown list")
+    static let missingParameter = errorTable("XMLAPI_ERROR_PARAM_NOT_PROVIDED (100, Parameter x was not provided)")
+
+    /// A fault of the iOS SDK's error table, which names each fault by its case, not by the operation answering it.
+    static func errorTable(_ constant: String) -> Fact {
+        .sdkSource("EngageSDK/Public/XMLAPIErrorCode.h, \(constant)")
+    }
 
     /// The `JOB_ID` of an operation's outcome (``EngageFlowEnvironment/post(_:_:_:)``), also inside `MAILING`.
     static func jobID(_ outcome: Outcome) -> String {
