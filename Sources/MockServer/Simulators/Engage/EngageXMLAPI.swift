@@ -8,7 +8,8 @@ import LibXML
 ///
 /// Every problem is a fault with HTTP 200 (§2.1, §2.6): no, unknown or expired bearer token → 145 (SP.Admin); a
 /// body that is not a form, has no `xml` field, is empty, is larger than ``maximumBodyBytes``, is not
-/// well-formed XML, is not `<Envelope><Body><Operation>`, or names an operation the simulator does not know → 51.
+/// well-formed XML, is in an XML namespace, has a form field besides `xml`, is not `<Envelope><Body><Operation>`, or
+/// names an operation the simulator does not know → 51.
 enum EngageXMLAPI {
     /// Envelopes larger than this are refused with fault 51 before parsing.
     static let maximumBodyBytes = 1 << 20
@@ -44,11 +45,18 @@ enum EngageXMLAPI {
         guard let text = fields["xml"], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .invalidXML("missing xml field")
         }
+        if let extra = fields.keys.sorted().first(where: { $0 != "xml" }) {
+            throw .invalidXML("the form carries a field \(extra) besides xml")
+        }
         let document: XML.Document
         do {
             document = try XML.Document(string: text)
         } catch {
             throw .invalidXML("the envelope is not well-formed XML")
+        }
+        // XMLAPI documents use no namespace: `<Envelope xmlns="…">` is another document altogether.
+        if let namespaced = try? document.select("//*[namespace-uri() != '']"), !namespaced.isEmpty {
+            throw .invalidXML("the envelope must not be in an XML namespace")
         }
         guard let root = document.root, root.name == "Envelope", root.elements.count == 1,
             let bodyElement = root.first("Body"), bodyElement.elements.count == 1,
