@@ -180,6 +180,56 @@ struct RulesetOperationsTests {
         }
     }
 
+    @Test(
+        "A request its XSD refuses is refused: an unknown or wrong-case element at any depth, a bad value or attribute 51; a malformed id its own fault"
+    )
+    func shapes() async throws {
+        let engage = try await Harness()
+        let rule = "<RULES><RULE><CRITERIA><EXPRESSION>"
+        for (operation, inner, errorID) in [
+            ("ListDCRulesetsForMailing", "<MAILING_ID>41781</MAILING_ID><mailing_id>41781</mailing_id>", 51),
+            ("ListDCRulesetsForMailing", "<MAILING_ID>41781</MAILING_ID><MAILING_ID/>", 107),
+            ("ValidateDCRuleset", "<MAILING_ID>41781</MAILING_ID><FZ_UNKNOWN>x</FZ_UNKNOWN>", 51),
+            ("GetDCRuleset", "<RULESET_ID>55o001</RULESET_ID>", 155),
+            ("ExportDCRuleset", "<RULESET_ID>550001</RULESET_ID><MOVE_TO_FTP>yes</MOVE_TO_FTP>", 51),
+            ("ImportDCRuleset", "<FILE_NAME>a.zip</FILE_NAME><LIST_ID> 23949</LIST_ID>", 310),
+            ("AddDCRuleset", "<LIST_ID>23949</LIST_ID><RULESET_NAME>x<B>y</B></RULESET_NAME>", 51),
+            (
+                "AddDCRuleset",
+                "<LIST_ID>23949</LIST_ID><RULESET_NAME>x</RULESET_NAME>\(rule)<TYPE>XE</TYPE>"
+                    + "</EXPRESSION></CRITERIA></RULE></RULES>", 51
+            ),
+            (
+                "AddDCRuleset",
+                "<LIST_ID>23949</LIST_ID><RULESET_NAME>x</RULESET_NAME>\(rule)<NOTE/>"
+                    + "</EXPRESSION></CRITERIA></RULE></RULES>", 51
+            ),
+            ("AddDCRuleset", "<LIST_ID>23949</LIST_ID><RULESET_NAME>x</RULESET_NAME><RULES>text</RULES>", 51),
+            (
+                "AddDCRuleset",
+                "<LIST_ID>23949</LIST_ID><RULESET_NAME>x</RULESET_NAME><RULES><RULE><PRIORITY>0</PRIORITY></RULE></RULES>",
+                51
+            ),
+            (
+                "AddDCRuleset",
+                "<LIST_ID>23949</LIST_ID><RULESET_NAME>x</RULESET_NAME><CONTENT_AREAS><CONTENT_AREA type=\"Footer\"/></CONTENT_AREAS>",
+                51
+            ),
+            (
+                "ReplaceDCRuleset",
+                "<RULESET_ID>550001</RULESET_ID><CONTENT_AREAS/><RULES><RULE><CONTENTS><CONTENT>x</CONTENT></CONTENTS></RULE></RULES>",
+                51
+            ),
+        ] {
+            let result = try await engage.simulator.xmlAPI(
+                "<Envelope><Body><\(operation)>\(inner)</\(operation)></Body></Envelope>", token: engage.token)
+            #expect(result.errorID == errorID, "\(operation) \(inner): \(result.faultString ?? "")")
+        }
+        // Nothing was stored or changed by a refused request.
+        #expect(
+            try await engage.ruleset("550001")?.descendant(["RULES", "RULE", "RULE_NAME"])?.text == "Example staff")
+    }
+
     @Test("ReplaceDCRuleset replaces the content areas and rules; GetDCRuleset shows the new ones")
     func replace() async throws {
         let engage = try await Harness()

@@ -18,10 +18,12 @@ import LibXML
 /// | ImportDCRuleset | a data job (`JOB_ID`) that reads the ruleset XML file placed in the FTP upload directory (admin `PUT /ftp/upload/{name}`) into a new ruleset, or into `RULESET_ID` |
 /// | ExportDCRuleset | a data job (`JOB_ID`) and the .zip's `FILE_NAME`, in Stored Files or (`MOVE_TO_FTP`) the FTP download directory |
 ///
-/// Faults (``RulesetFault``): 100 a required element missing, 310 `LIST_ID` not a number, 106 unknown list,
-/// 107 `MAILING_ID` not a number, 126 unknown mailing, 155 unknown ruleset, 300 name taken, 171 deleting a mailing's
-/// ruleset, 132 no such upload (or not a ruleset), 183 validation problems, 51 more than 1,000 rules or a priority
-/// used twice.
+/// A request that does not fit the operation's request XSD is refused first (``EngageRulesetShapes``).
+///
+/// Faults (``RulesetFault``): 51 an element, attribute or value the XSD refuses, more than 1,000 rules or a priority
+/// used twice; 100 a required element missing; 310 `LIST_ID` not a number, 106 unknown list; 107 `MAILING_ID` not a
+/// number, 126 unknown mailing; 155 unknown ruleset (or `RULESET_ID` not a number); 300 name taken; 171 deleting a
+/// mailing's ruleset; 132 no such upload (or not a ruleset); 183 validation problems.
 ///
 /// Admin routes under `/__harness/vendors/engage`:
 ///
@@ -36,14 +38,16 @@ enum EngageRulesetOperations: EngageOperationGroup {
     static let tables = EngageDCRulesetStore.tables
 
     static let handlers: [String: EngageOperationHandler] = [
-        "AddDCRuleset": { request, context in try context.rulesets.add(request) },
-        "GetDCRuleset": { request, context in try context.rulesets.get(request) },
-        "ListDCRulesetsForMailing": { request, context in try context.rulesets.list(request) },
-        "ReplaceDCRuleset": { request, context in try context.rulesets.replace(request) },
-        "ValidateDCRuleset": { request, context in try context.rulesets.validate(request) },
-        "DeleteDCRuleset": { request, context in try context.rulesets.delete(request) },
-        "ImportDCRuleset": { request, context in try context.rulesets.importRuleset(request) },
-        "ExportDCRuleset": { request, context in try context.rulesets.export(request) },
+        "AddDCRuleset": EngageRulesetShapes.checked("AddDCRuleset") { try $1.rulesets.add($0) },
+        "GetDCRuleset": EngageRulesetShapes.checked("GetDCRuleset") { try $1.rulesets.get($0) },
+        "ListDCRulesetsForMailing": EngageRulesetShapes.checked("ListDCRulesetsForMailing") {
+            try $1.rulesets.list($0)
+        },
+        "ReplaceDCRuleset": EngageRulesetShapes.checked("ReplaceDCRuleset") { try $1.rulesets.replace($0) },
+        "ValidateDCRuleset": EngageRulesetShapes.checked("ValidateDCRuleset") { try $1.rulesets.validate($0) },
+        "DeleteDCRuleset": EngageRulesetShapes.checked("DeleteDCRuleset") { try $1.rulesets.delete($0) },
+        "ImportDCRuleset": EngageRulesetShapes.checked("ImportDCRuleset") { try $1.rulesets.importRuleset($0) },
+        "ExportDCRuleset": EngageRulesetShapes.checked("ExportDCRuleset") { try $1.rulesets.export($0) },
     ]
 
     static func migrate(_ db: Database) throws {
