@@ -1,9 +1,12 @@
 import CassetteKit
 import EngageSDK
 import Foundation
+import HarnessTesting
 import JSONCore
 import LibXML
 import Testing
+
+@testable import MockServer
 
 /// The data-job operations of issue #34 (group B): each starts a job on the simulator's clock, does its work on the
 /// simulator's data when the job completes, and refuses bad input with the SDK error table's fault.
@@ -72,6 +75,66 @@ struct JobOperationsTests {
             let name = path.split(separator: "/").last.map(String.init) ?? ""
             let encoded = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
             return try await simulator.admin("GET", "/ftp/download/\(encoded)")["content"]?.stringValue
+        }
+    }
+
+    @Suite("Request shape")
+    struct Shape {
+        static let files = [
+            "PurgeData": "purge-data", "ImportList": "import-list", "ImportTable": "import-table",
+            "ExportList": "export-list", "ExportTable": "export-table", "PurgeTable": "purge-table",
+            "CalculateQuery": "calculate-query", "TrackingMetricExport": "tracking-metric-export",
+            "RawRecipientDataExport": "raw-recipient-data-export", "WebTrackingDataExport": "web-tracking-data-export",
+            "GetJobStatus": "get-job-status", "DeleteJob": "delete-job",
+        ]
+
+        /// The `name`s of the elements declared inside the element at `path` (operation, then children).
+        static func declared(_ document: XML.Document, _ path: [String], type: String? = nil) throws -> Set<String> {
+            let steps = path.map { "*[local-name()='element'][@name='\($0)']/*[local-name()='complexType']/*" }
+            let filter = type.map { "[@type='\($0)']" } ?? ""
+            let expression = "//" + steps.joined(separator: "/") + "/*[local-name()='element']\(filter)/@name"
+            return Set(try document.select(expression).map(\.value))
+        }
+
+        @Test("Each data-job operation takes exactly the elements its request XSD declares, switches as switches")
+        func matchesXSD() throws {
+            let folder = try RepositoryRoot.url().appendingPathComponent("Schemas/engage/xsd")
+            #expect(Set(EngageJobShape.all.keys) == Set(Self.files.keys))
+            for (operation, shape) in EngageJobShape.all {
+                let file = folder.appendingPathComponent("\(try #require(Self.files[operation])).xsd")
+                let document = try XML.Document(data: try Data(contentsOf: file))
+                let all = try Self.declared(document, [operation])
+                #expect(shape.values.union(shape.switches) == all, "\(operation)")
+                #expect(shape.switches == (try Self.declared(document, [operation], type: "JobsPresenceFlag")))
+                var nested: [String: Set<String>] = [:]
+                for name in all {
+                    let children = try Self.declared(document, [operation, name])
+                    if !children.isEmpty { nested[name] = children }
+                    for child in children {
+                        let grandchildren = try Self.declared(document, [operation, name, child])
+                        if !grandchildren.isEmpty { nested[name + "/" + child] = grandchildren }
+                    }
+                }
+                #expect(shape.nested == nested, "\(operation)")
+            }
+        }
+
+        @Test("An undeclared element, a tag in another case, markup in a value and a switch holding text are fault 51")
+        func refused() async throws {
+            let jobs = try await Jobs.make()
+            for (operation, inner) in [
+                ("ExportList", "<LIST_ID>23949</LIST_ID><SHOE_SIZE>9</SHOE_SIZE>"),
+                ("ExportList", "<list_id>23949</list_id>"),
+                ("ExportList", "<LIST_ID>23949</LIST_ID><EXPORT_COLUMNS><NAME>Email</NAME></EXPORT_COLUMNS>"),
+                ("PurgeData", "<TARGET_ID><ID>1</ID></TARGET_ID><SOURCE_ID>1</SOURCE_ID>"),
+                ("RawRecipientDataExport", "<OPENS>often</OPENS>"),
+                ("WebTrackingDataExport", "<COLUMNS><COLUMN><LABEL>x</LABEL></COLUMN></COLUMNS>"),
+            ] {
+                let result = try await jobs.post(operation, inner)
+                #expect(result.errorID == 51, "\(operation) \(inner)")
+            }
+            let accepted = "<OPENS>TRUE</OPENS><CLICKS/><COLUMNS><COLUMN><NAME>Email</NAME></COLUMN></COLUMNS>"
+            #expect(try await jobs.post("RawRecipientDataExport", accepted).isSuccess)
         }
     }
 

@@ -22,7 +22,8 @@ import LibXML
 /// | GetJobStatus | `JOB_ID`, `JOB_STATUS` by the clock, `JOB_DESCRIPTION`, `PARAMETERS` |
 /// | DeleteJob | removes the job (work it had left is never done) |
 ///
-/// Faults (``EngageJobFault``): 100 a required element missing, 310 an id that is not a number, 106 no such list
+/// Faults (``EngageJobFault``): 51 an element the request XSD does not declare or a switch that is not empty, true or
+/// false (``EngageJobShape``), 100 a required element missing, 310 an id that is not a number, 106 no such list
 /// or table, 312 a list of the wrong type, 135 no such job, 141 `FILE_ENCODING`, 321 `EXPORT_FORMAT`, 104
 /// `TABLE_VISIBILITY`, 184 a date not `mm/dd/yyyy hh:mm:ss`, 153 an `EXPORT_COLUMNS` name not in the list, 320
 /// both `MAILING_ID` and `LIST_ID` (TrackingMetricExport), 126 no such mailing (as the mailing operations answer),
@@ -65,11 +66,13 @@ enum EngageJobOperations: EngageOperationGroup {
         return try EngageFTP.admin(method, route, body: body, db: db, now: now)
     }
 
-    /// Settles the jobs due (so a request sees what they did), then answers.
+    /// Checks the request's elements (``EngageJobShape``), settles the jobs due (so a request sees what they did),
+    /// then answers.
     private static func answer(
         _ body: @escaping @Sendable (EngageJobRequest) throws -> EngageResult
     ) -> EngageOperationHandler {
         { request, context in
+            try EngageJobShape.all[request.operation]?.check(request.element)
             try EngageJobs.settle(context.db, now: context.now)
             return try body(EngageJobRequest(request, context))
         }
