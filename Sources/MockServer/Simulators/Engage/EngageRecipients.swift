@@ -222,26 +222,9 @@ struct EngageRecipients {
         return try matching(list: list, criteria: criteria)
     }
 
-    /// The recipients of `list` holding every criterion's value (case-insensitively), oldest first: found from the
-    /// first criterion's value through its index, then each other criterion checked by primary key.
+    /// The recipients of `list` holding every criterion's value, oldest first (``EngageContactStore/matching(_:_:limit:)``).
     private func matching(list: EngageList, criteria: [(name: String, value: String)]) throws -> [Int] {
-        guard let first = criteria.first else { return [] }
-        var sql = """
-            SELECT r.recipient_id FROM engage_recipient_values v
-            JOIN engage_recipients r ON r.recipient_id = v.recipient_id
-            WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND r.list_id = ?
-            """
-        var arguments: StatementArguments = [first.name, first.value, list.id]
-        for criterion in criteria.dropFirst() {
-            sql += """
-                 AND EXISTS (SELECT 1 FROM engage_recipient_values o WHERE o.recipient_id = r.recipient_id
-                 AND o.name = ? AND o.value = ? COLLATE NOCASE)
-                """
-            _ = arguments.append(contentsOf: [criterion.name, criterion.value])
-        }
-        sql += " ORDER BY r.recipient_id"
-        // Not cached: the statement differs with the number of criteria a request sends.
-        return try Int.fetchAll(db, sql: sql, arguments: arguments)
+        try EngageContactStore(db: db, now: now).matching(list, criteria)
     }
 
     private func write(_ values: [(name: String, value: String)], to id: Int) throws {
