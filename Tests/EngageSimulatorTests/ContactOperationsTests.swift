@@ -38,25 +38,9 @@ struct ContactOperationsTests {
         /// request against its request XSD unless `malformed`.
         @discardableResult
         func send(_ operation: String, _ inner: String, malformed: Bool = false) async throws -> XMLAPIResult {
-            let envelope = "<Envelope><Body><\(operation)>\(inner)</\(operation)></Body></Envelope>"
-            let folder = try RepositoryRoot.url().appendingPathComponent("Schemas/engage/xsd")
-            let kebab = try #require(Self.schemas[operation])
-            if !malformed {
-                let request = try XML.Schema(contentsOf: folder.appendingPathComponent("\(kebab).xsd"))
-                let problems = try request.validate(data: Data(envelope.utf8))
-                #expect(problems.isEmpty, "\(operation) request: \(problems)")
-            }
-            let response = try await simulator.send(
-                CassetteRequest(
-                    method: "POST", url: "/XMLAPI",
-                    headers: ["Content-Type": FormEncoding.contentType, "Authorization": "Bearer \(token)"],
-                    body: FormEncoding.encode([("xml", envelope)])))
-            let result = try XML.Schema(contentsOf: folder.appendingPathComponent("\(kebab)-result.xsd"))
-            let problems = try result.validate(data: response.body)
-            #expect(
-                problems.isEmpty,
-                "\(operation) result: \(problems) in \(String(decoding: response.body, as: UTF8.self))")
-            return try XMLAPIResult(data: response.body)
+            try await simulator.xmlAPI(
+                operation, inner, schema: try #require(Self.schemas[operation]), token: token,
+                validatingRequest: !malformed)
         }
 
         /// Adds a recipient of the default database through the admin API; answers its id.

@@ -36,22 +36,7 @@ struct RulesetOperationsTests {
 
         /// Sends `<operation>inner</operation>`; the request and the answer must validate against their XSDs.
         func send(_ operation: String, _ inner: String) async throws -> XMLAPIResult {
-            let envelope = "<Envelope><Body><\(operation)>\(inner)</\(operation)></Body></Envelope>"
-            let folder = try RepositoryRoot.url().appendingPathComponent("Schemas/engage/xsd")
-            let kebab = try #require(Self.schemas[operation])
-            let request = try XML.Schema(contentsOf: folder.appendingPathComponent("\(kebab).xsd"))
-            #expect(try request.validate(data: Data(envelope.utf8)).isEmpty, "\(operation) request")
-            let response = try await simulator.send(
-                CassetteRequest(
-                    method: "POST", url: "/XMLAPI",
-                    headers: ["Content-Type": FormEncoding.contentType, "Authorization": "Bearer \(token)"],
-                    body: FormEncoding.encode([("xml", envelope)])))
-            let result = try XML.Schema(contentsOf: folder.appendingPathComponent("\(kebab)-result.xsd"))
-            let problems = try result.validate(data: response.body)
-            #expect(
-                problems.isEmpty,
-                "\(operation) result: \(problems) in \(String(decoding: response.body, as: UTF8.self))")
-            return try XMLAPIResult(data: response.body)
+            try await simulator.xmlAPI(operation, inner, schema: try #require(Self.schemas[operation]), token: token)
         }
 
         /// AddDCRuleset of `promo` (or `name`) with `rules`, answering the new id.

@@ -2,9 +2,12 @@ import CassetteKit
 import EngageSDK
 import Foundation
 import HTTPTypes
+import HarnessTesting
 import JSONCore
+import LibXML
 import MockServer
 import OpenAPIRuntime
+import Testing
 
 /// An Engage simulator in-process, with helpers to talk to it the way the SDK does.
 struct SimulatorFixture {
@@ -54,6 +57,30 @@ struct SimulatorFixture {
         let response = try await send(
             CassetteRequest(
                 method: "POST", url: "/XMLAPI", headers: headers, body: FormEncoding.encode([("xml", envelope)])))
+        return try XMLAPIResult(data: response.body)
+    }
+
+    /// Posts `<operation>inner</operation>` and expects the answer to fit `Schemas/engage/xsd/<schema>-result.xsd`
+    /// and, unless the request is malformed on purpose, the request to fit `<schema>.xsd`.
+    func xmlAPI(
+        _ operation: String, _ inner: String, schema: String, token: String, validatingRequest: Bool = true
+    ) async throws -> XMLAPIResult {
+        let envelope = "<Envelope><Body><\(operation)>\(inner)</\(operation)></Body></Envelope>"
+        let folder = try RepositoryRoot.url().appendingPathComponent("Schemas/engage/xsd")
+        if validatingRequest {
+            let request = try XML.Schema(contentsOf: folder.appendingPathComponent("\(schema).xsd"))
+            let problems = try request.validate(data: Data(envelope.utf8))
+            #expect(problems.isEmpty, "\(operation) request: \(problems)")
+        }
+        let response = try await send(
+            CassetteRequest(
+                method: "POST", url: "/XMLAPI",
+                headers: ["Content-Type": FormEncoding.contentType, "Authorization": "Bearer \(token)"],
+                body: FormEncoding.encode([("xml", envelope)])))
+        let result = try XML.Schema(contentsOf: folder.appendingPathComponent("\(schema)-result.xsd"))
+        let problems = try result.validate(data: response.body)
+        #expect(
+            problems.isEmpty, "\(operation) result: \(problems) in \(String(decoding: response.body, as: UTF8.self))")
         return try XMLAPIResult(data: response.body)
     }
 
