@@ -42,6 +42,9 @@ struct EventSubmissionTests {
             ["events": [Self.event("E1"), Self.event("E2", code: 99)]],
             ["events": [["eventTypeCode": 12, "attributes": [["name": "x", "value": 1]]]]],
             ["events": [["eventTypeCode": 12, "eventTimestamp": "yesterday", "attributes": []]]],
+            ["events": [["eventTypeCode": 12, "contactId": "   \t", "attributes": []]]],
+            ["events": [["eventTypeCode": 12, "contactId": 1.5, "attributes": []]]],
+            ["events": [["eventTypeCode": 12, "channel": 7, "attributes": []]]],
             ["nothing": true],
         ]
         for body in bodies {

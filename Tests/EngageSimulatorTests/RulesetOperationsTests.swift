@@ -248,7 +248,7 @@ struct RulesetOperationsTests {
     }
 
     @Test(
-        "ValidateDCRuleset: true with MAILING_ID when every column exists; fault 183 naming a missing column and an undefined content area"
+        "ValidateDCRuleset: true with MAILING_ID when every column exists; else false with MAILING_ID and an ERROR per problem, no fault"
     )
     func validate() async throws {
         let engage = try await Harness()
@@ -262,17 +262,20 @@ struct RulesetOperationsTests {
             + Harness.rule("Footer", priority: 2, column: "Email", value: "x", area: "footer") + "</RULES>"
         _ = try await engage.add("Broken", rules: broken)
         let invalid = try await engage.send("ValidateDCRuleset", "<MAILING_ID>41781</MAILING_ID>")
-        #expect(!invalid.isSuccess && invalid.errorID == 183)
-        let errors = (invalid.faultString ?? "").split(separator: "\n").map(String.init)
-        #expect(errors.first == "Errors found validating mailing.")
-        #expect(errors.count == 3)
+        #expect(!invalid.isSuccess && invalid.errorID == nil && invalid.faultString == nil)
+        #expect(invalid.envelope.first("Body")?.first("Fault") == nil)
+        let result = try #require(invalid.envelope.descendant(["Body", "RESULT"]))
+        #expect(result.elements.map(\.name) == ["SUCCESS", "MAILING_ID", "ERRORS"])
+        #expect(result.first("MAILING_ID")?.text == "41781")
+        let errors = result.first("ERRORS")?.all("ERROR").map(\.text) ?? []
+        #expect(errors.count == 2)
         #expect(errors.contains { $0.contains("column 'Gender' not found in list 23949") })
         #expect(errors.contains { $0.contains("content area 'footer' is not defined") })
         // Another mailing's rulesets are not its concern; a column added to the list makes the rule valid.
         #expect(try await engage.send("ValidateDCRuleset", "<MAILING_ID>41782</MAILING_ID>").isSuccess)
         _ = try await engage.simulator.admin("POST", "/lists/23949/columns", ["name": "Gender"])
         let after = try await engage.send("ValidateDCRuleset", "<MAILING_ID>41781</MAILING_ID>")
-        #expect(after.faultString?.split(separator: "\n").count == 2)
+        #expect(after.envelope.descendant(["Body", "RESULT", "ERRORS"])?.all("ERROR").count == 1)
     }
 
     @Test("ValidateDCRuleset and ListDCRulesetsForMailing faults: unknown mailing 126, missing MAILING_ID 100")

@@ -29,14 +29,6 @@ struct SimulatorFuzzTests {
 
     static let known: [KnownFinding] = [
         KnownFinding(
-            vendor: "engage", kind: .invalidAccepted,
-            mutations: [
-                .unknownMember, .wrongType, .outOfRange, .wrongNamespace, .wrongCase, .degenerateID, .unknownRecord,
-            ],
-            why: "the Engage simulator does not yet answer an XMLAPI document its XSD refuses (an unknown element "
-                + "or form field, a value of the wrong type, an optional tag in the wrong case, an empty id, a "
-                + "namespaced Envelope) with fault 51 (issue #34 item 2)"),
-        KnownFinding(
             vendor: "referralhero", kind: .undeclaredStatus, mutations: [.degenerateID],
             why: "an empty subscriber_id routes nowhere and is answered 404, which the subscriber operations do "
                 + "not declare (issue #33 item 5)"),

@@ -65,6 +65,30 @@ struct SchemaTests {
         }
     }
 
+    @Test("A schema held in memory compiles and validates; empty, malformed or broken text names what it was given")
+    func schemaFromText() throws {
+        let text = """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="ID"><xs:simpleType><xs:restriction base="xs:string">
+                <xs:pattern value="[0-9]+"/></xs:restriction></xs:simpleType></xs:element>
+            </xs:schema>
+            """
+        let schema = try XML.Schema(text: text, name: "memory/id.xsd")
+        #expect(try schema.validate(data: Data("<ID>42</ID>".utf8)).isEmpty)
+        #expect(try schema.validate(data: Data("<ID>4 2</ID>".utf8)).count == 1)
+        for hostile in [
+            "", "<xs:schema", "not xml at all",
+            #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="A" type="NoSuchType"/></xs:schema>"#,
+        ] {
+            #expect {
+                _ = try XML.Schema(text: hostile, name: "memory/hostile.xsd")
+            } throws: { error in
+                guard case XML.Error.schemaNotCompiled(let file, let diagnostics) = error else { return false }
+                return file == "memory/hostile.xsd" && !diagnostics.isEmpty
+            }
+        }
+    }
+
     @Test("One schema validates from many tasks at once")
     func concurrentValidation() async throws {
         let schema = try XML.Schema(contentsOf: Fixtures.url("include/order.xsd"))

@@ -142,7 +142,7 @@ struct FlowEngineTests {
         try await workspace.recordAll()
         let catalog = [TestVendor.hanging(TestVendor.greet()), TestVendor.motto, TestVendor.missing]
         // Long enough that the other flows finish on a loaded CI machine, short enough to keep the test quick.
-        let report = try await workspace.engine(catalog, timeout: .seconds(3)).verify()
+        let report = try await workspace.engine(catalog, timeout: .seconds(10)).verify()
         let consumer = try #require(report.flows.first?.result(.consumer))
         #expect(consumer.failures.first?.contains("did not finish within") == true)
         #expect(report.flows.dropFirst().allSatisfy { !$0.failed })

@@ -29,13 +29,43 @@ extension XML {
                     diagnostics: [Diagnostic(file: path, line: 0, message: "no such file, or it cannot be read")]
                 )
             }
-            guard let context = xmlSchemaNewParserCtxt(path) else {
+            self.pointer = try Self.compile(xmlSchemaNewParserCtxt(path), name: path)
+            self.file = URL(fileURLWithPath: path)
+        }
+
+        /// Compiles a schema held in memory, named `name` in diagnostics. It must be whole: an `xs:include` or
+        /// `xs:import` would be resolved against the working directory.
+        ///
+        /// - Throws: ``XML/Error/schemaNotCompiled(file:diagnostics:)`` naming `name` with libxml2's messages, when
+        ///   the text is not XML or not a valid schema.
+        public init(text: String, name: String) throws(XML.Error) {
+            XML.initialize()
+            let bytes = Array(text.utf8)
+            guard let length = Int32(exactly: bytes.count), length > 0 else {
                 throw .schemaNotCompiled(
-                    file: path, diagnostics: [Diagnostic(file: path, line: 0, message: "out of memory")])
+                    file: name, diagnostics: [Diagnostic(file: name, line: 0, message: "empty or too large")])
+            }
+            self.pointer = try bytes.withUnsafeBufferPointer { (buffer) throws(XML.Error) -> xmlSchemaPtr in
+                let context = buffer.baseAddress.flatMap { base in
+                    UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        xmlSchemaNewMemParserCtxt($0, length)
+                    }
+                }
+                return try Self.compile(context, name: name)
+            }
+            self.file = URL(fileURLWithPath: name)
+        }
+
+        /// Parses a schema with `context` (freed here), collecting libxml2's messages under `name`.
+        private static func compile(_ context: xmlSchemaParserCtxtPtr?, name: String) throws(XML.Error) -> xmlSchemaPtr
+        {
+            guard let context else {
+                throw .schemaNotCompiled(
+                    file: name, diagnostics: [Diagnostic(file: name, line: 0, message: "out of memory")])
             }
             defer { xmlSchemaFreeParserCtxt(context) }
             let errors = ErrorCollector()
-            errors.file = path
+            errors.file = name
             let box = Unmanaged.passRetained(errors)
             defer { box.release() }
             xmlSchemaSetParserStructuredErrors(
@@ -46,16 +76,17 @@ extension XML {
                 },
                 box.toOpaque()
             )
-            guard let schema = xmlSchemaParse(context), errors.diagnostics.isEmpty else {
+            let schema = xmlSchemaParse(context)
+            guard let schema, errors.diagnostics.isEmpty else {
+                if let schema { xmlSchemaFree(schema) }
                 throw .schemaNotCompiled(
-                    file: path,
+                    file: name,
                     diagnostics: errors.diagnostics.isEmpty
-                        ? [Diagnostic(file: path, line: 0, message: "libxml2 could not compile the schema")]
+                        ? [Diagnostic(file: name, line: 0, message: "libxml2 could not compile the schema")]
                         : errors.diagnostics
                 )
             }
-            self.pointer = schema
-            self.file = URL(fileURLWithPath: path)
+            return schema
         }
 
         deinit {

@@ -33,6 +33,8 @@ struct GrowthContext: Sendable {
     var ids: [String] = []
     var token = ""
     var counter = 0
+    /// Engage's data jobs started so far.
+    var jobIDs: [String] = []
 
     init(client: GrowthClient) {
         self.client = client
@@ -95,12 +97,19 @@ extension GrowthScenario {
 
     static let engage: GrowthScenario = {
         let form = "application/x-www-form-urlencoded; charset=UTF-8"
-        @Sendable func xml(_ context: GrowthContext, _ body: String) async throws {
+        /// Posts an XMLAPI operation; a fault (any `<Fault>`) fails the bench.
+        @Sendable @discardableResult
+        func xml(_ context: GrowthContext, _ body: String) async throws -> String {
             let encoded = FormCoding.encode(
                 [FormField(name: "xml", value: "<Envelope><Body>\(body)</Body></Envelope>")], spelling: .browser)
-            try await context.client.send(
+            let answer = try await context.client.send(
                 "POST", "/XMLAPI", headers: ["Content-Type": form, "Authorization": "Bearer \(context.token)"],
                 body: encoded)
+            let text = String(decoding: answer.body, as: UTF8.self)
+            guard !text.contains("<Fault>") else {
+                throw BenchError("engage answered \(body.prefix(60))… with a fault: \(text.prefix(300))")
+            }
+            return text
         }
         @Sendable func addRecipient(_ context: inout GrowthContext) async throws {
             let email = "person\(context.next())@example.com"
@@ -152,6 +161,37 @@ extension GrowthScenario {
                         "<SelectRecipientData><LIST_ID>23949</LIST_ID><EMAIL>\(email)</EMAIL></SelectRecipientData>")
                 },
                 GrowthCall(name: "event submission") { context, _ in try await submitEvent(&context) },
+                GrowthCall(name: "OptOutRecipient") { context, sample in
+                    if context.ids.isEmpty { try await addRecipient(&context) }
+                    let email = context.id(sample) ?? ""
+                    try await xml(
+                        context, "<OptOutRecipient><LIST_ID>23949</LIST_ID><EMAIL>\(email)</EMAIL></OptOutRecipient>")
+                },
+                GrowthCall(name: "GetLists") { context, _ in
+                    try await xml(context, "<GetLists><VISIBILITY>1</VISIBILITY><LIST_TYPE>2</LIST_TYPE></GetLists>")
+                },
+                // Each level starts as many jobs as it samples, so GetJobStatus reads among more jobs each level.
+                GrowthCall(name: "ExportList (a job)") { context, _ in
+                    let answer = try await xml(
+                        context, "<ExportList><LIST_ID>23949</LIST_ID><EXPORT_TYPE>ALL</EXPORT_TYPE></ExportList>")
+                    guard let start = answer.range(of: "<JOB_ID>"), let end = answer.range(of: "</JOB_ID>") else {
+                        throw BenchError("ExportList answered without JOB_ID")
+                    }
+                    context.jobIDs.append(String(answer[start.upperBound..<end.lowerBound]))
+                },
+                GrowthCall(name: "GetJobStatus") { context, sample in
+                    let job = context.jobIDs.isEmpty ? "" : context.jobIDs[(sample &* 7_919) % context.jobIDs.count]
+                    try await xml(context, "<GetJobStatus><JOB_ID>\(job)</JOB_ID></GetJobStatus>")
+                },
+                GrowthCall(name: "GetSentMailingsForOrg") { context, _ in
+                    try await xml(
+                        context,
+                        "<GetSentMailingsForOrg><DATE_START>12/01/2025 00:00:00</DATE_START><DATE_END>12/31/2025 "
+                            + "23:59:59</DATE_END></GetSentMailingsForOrg>")
+                },
+                GrowthCall(name: "GetDCRuleset") { context, _ in
+                    try await xml(context, "<GetDCRuleset><RULESET_ID>550001</RULESET_ID></GetDCRuleset>")
+                },
             ])
     }()
 

@@ -45,20 +45,15 @@ extension EngageFlows {
     static let validateDCRulesetInvalidFlow = rulesetFlow(
         "validate-dc-ruleset-errors",
         summary:
-            "ValidateDCRuleset of a mailing whose ruleset reads a column the list lacks: SUCCESS false, fault 183 listing the errors",
+            "ValidateDCRuleset of a mailing whose ruleset reads a column the list lacks: SUCCESS false, MAILING_ID and the errors in ERRORS, no fault",
         documentation:
-            "IBM tutorial Validate a dynamic content ruleset: SUCCESS false with the errors; XMLAPIErrorCode 183 MAILING_VALIDATION_ERROR",
+            "IBM tutorial Validate a dynamic content ruleset: SUCCESS false with MAILING_ID and ERRORS, one ERROR per problem",
         kind: .errorCase,
         setup: [
             mailingSetup(promoMailing, "Spring Promo"),
             rulesetSetup(
                 "Promo By Gender", mailing: promoMailing,
                 rules: [("Men", "Gender", "M"), ("Staff", "Email", "%@example.com")]),
-        ],
-        facts: [
-            .assumed(
-                "the errors come as fault 183 \"Errors found validating mailing.\", one per line, for now (the reference answers them in ERRORS beside MAILING_ID, which the simulator cannot write yet)"
-            )
         ]
     ) { engage in
         try await rulesetPost(engage, XMLAPI_OPERATION_VALIDATE_DYNAMIC_CONTENT_RULE_SET, ["MAILING_ID": promoMailing])

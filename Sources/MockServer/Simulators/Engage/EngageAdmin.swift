@@ -24,6 +24,8 @@ enum EngageAdmin {
         let body =
             request.decodedBody.isEmpty ? JSONValue.object(JSONObject()) : try? JSONValue(parsing: request.decodedBody)
         guard let body else { return problem(400, "the body must be JSON") }
+        // What the admin API shows includes the work of the data jobs due by now.
+        try EngageJobs.settle(db, now: now)
         var route = segments
         let id = segments.count >= 2 && segments[0] == "lists" ? segments[1] : ""
         if !id.isEmpty { route[1] = "{id}" }

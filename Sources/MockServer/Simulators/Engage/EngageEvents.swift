@@ -106,6 +106,12 @@ enum EngageEvents {
         if let id = event["eventId"], id.stringValue?.isEmpty ?? true {
             return "/eventId: must be a non-empty string"
         }
+        if let contact = event["contactId"], contact.numberValue?.isInteger != true {
+            return "/contactId: must be an integer (the recipient id)"
+        }
+        for key in ["encodeContactId", "channel"] where event[key] != nil && event[key]?.stringValue == nil {
+            return "/\(key): must be a string"
+        }
         guard let attributes = event["attributes"]?.arrayValue else { return "/attributes: required, an array" }
         for (index, attribute) in attributes.enumerated() {
             guard let name = attribute["name"]?.stringValue, !name.isEmpty else {

@@ -32,9 +32,15 @@ struct EngageFault: Error, Sendable, Equatable {
     }
 }
 
-/// The elements of a `RESULT`, written in order: `<SUCCESS>TRUE</SUCCESS>` first.
+/// The elements of a `RESULT`, written in order: `<SUCCESS>TRUE</SUCCESS>` first, or `<SUCCESS>false</SUCCESS>` for
+/// an answer that reports a failure in its own elements rather than as a ``EngageFault`` (ValidateDCRuleset's
+/// `ERRORS`).
 struct EngageResult: Sendable {
-    private var xml = "<SUCCESS>TRUE</SUCCESS>"
+    private var xml: String
+
+    init(success: Bool = true) {
+        xml = success ? "<SUCCESS>TRUE</SUCCESS>" : "<SUCCESS>false</SUCCESS>"
+    }
 
     mutating func add(_ name: String, _ value: String) {
         xml += value.isEmpty ? "<\(name)/>" : "<\(name)>\(XML.escaped(value))</\(name)>"

@@ -20,8 +20,10 @@ enum EngageXMLAPI {
             if let refusal = try EngageOAuth.refusal(request.headers["Authorization"], db: db, now: now) {
                 throw EngageFault.sessionExpired(refusal)
             }
-            let operation = try parse(request)
-            xml = try perform(operation, db: db, now: now).envelope
+            // A data job due by now has done its work before any operation reads the data it changes.
+            try EngageJobs.settle(db, now: now)
+            let (operation, document) = try parse(request)
+            xml = try perform(operation, checking: document, db: db, now: now).envelope
         } catch let fault as EngageFault {
             xml = fault.envelope
         }
@@ -30,7 +32,7 @@ enum EngageXMLAPI {
             status: 200, headers: ["Content-Type": "text/xml;charset=UTF-8"], body: Data(xml.utf8))
     }
 
-    static func parse(_ request: CassetteRequest) throws(EngageFault) -> EngageRequest {
+    static func parse(_ request: CassetteRequest) throws(EngageFault) -> (EngageRequest, XML.Document) {
         let body = request.decodedBody
         guard !body.isEmpty else { throw .invalidXML("empty body") }
         guard body.count <= maximumBodyBytes else {
@@ -64,14 +66,34 @@ enum EngageXMLAPI {
         else {
             throw .invalidXML("expected <Envelope><Body><Operation>…</Operation></Body></Envelope>")
         }
-        return EngageRequest(element: operation)
+        return (EngageRequest(element: operation), document)
     }
 
-    static func perform(_ request: EngageRequest, db: Database, now: Date) throws -> EngageResult {
+    /// Runs the operation `request` names. When `document` is one its request XSD refuses (``EngageRequestXSD``),
+    /// the operation still runs first, on a savepoint it rolls back, so that a request it refuses with a fault of its
+    /// own (an id that is not a number, a COLUMN without NAME, a missing required element) gets that documented
+    /// fault; whatever it would have done otherwise is undone and the answer is fault 51 naming what the XSD
+    /// refused.
+    static func perform(
+        _ request: EngageRequest, checking document: XML.Document, db: Database, now: Date
+    ) throws -> EngageResult {
         guard let handler = EngageOperations.handlers[request.operation] else {
             throw EngageFault.invalidXML("unknown or unsupported operation \(request.operation)")
         }
-        return try handler(request, EngageOperationContext(db: db, now: now))
+        let context = EngageOperationContext(db: db, now: now)
+        guard let refusal = EngageRequestXSD.refusal(of: document, operation: request.operation) else {
+            return try handler(request, context)
+        }
+        var fault = EngageFault.invalidXML(refusal)
+        try db.inSavepoint {
+            do {
+                _ = try handler(request, context)
+            } catch let own as EngageFault {
+                fault = own
+            }
+            return .rollback
+        }
+        throw fault
     }
 }
 

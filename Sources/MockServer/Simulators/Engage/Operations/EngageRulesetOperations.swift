@@ -13,7 +13,7 @@ import LibXML
 /// | GetDCRuleset | `RULESET` with its id, name, `CONTENT_AREAS` and `RULES` |
 /// | ListDCRulesetsForMailing | one `RULESET` (`RULESET_ID`, `RULESET_NAME`) per ruleset of the mailing |
 /// | ReplaceDCRuleset | replaces the content areas and rules, `RULESET_ID` |
-/// | ValidateDCRuleset | `SUCCESS` true and `MAILING_ID`; or (for now) fault 183 listing the problems: a column the criteria read that the ruleset's list lacks, a rule content for an undefined content area |
+/// | ValidateDCRuleset | `SUCCESS` true and `MAILING_ID`; or `SUCCESS` false, `MAILING_ID` and an `ERROR` per problem in `ERRORS` (no fault): a column the criteria read that the ruleset's list lacks, a rule content for an undefined content area |
 /// | DeleteDCRuleset | deletes an Asset Library ruleset |
 /// | ImportDCRuleset | a data job (`JOB_ID`) that reads the ruleset XML file placed in the FTP upload directory (admin `PUT /ftp/upload/{name}`) into a new ruleset, or into `RULESET_ID` |
 /// | ExportDCRuleset | a data job (`JOB_ID`) and the .zip's `FILE_NAME`, in Stored Files or (`MOVE_TO_FTP`) the FTP download directory |
@@ -23,7 +23,7 @@ import LibXML
 /// Faults (``RulesetFault``): 51 an element, attribute or value the XSD refuses, more than 1,000 rules or a priority
 /// used twice; 100 a required element missing; 310 `LIST_ID` not a number, 106 unknown list; 107 `MAILING_ID` not a
 /// number, 126 unknown mailing; 155 unknown ruleset (or `RULESET_ID` not a number); 300 name taken; 171 deleting a
-/// mailing's ruleset; 132 no such upload (or not a ruleset); 183 validation problems.
+/// mailing's ruleset; 132 no such upload (or not a ruleset).
 ///
 /// Admin routes under `/__harness/vendors/engage`:
 ///

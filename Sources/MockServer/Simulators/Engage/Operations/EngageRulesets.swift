@@ -61,18 +61,21 @@ struct EngageRulesets {
     /// must be a column of the ruleset's list, and each rule content must fill a content area the ruleset defines.
     /// A mailing without rulesets is valid (assumed).
     ///
-    /// The reference answers problems with `SUCCESS` false, `MAILING_ID` and `ERRORS` and no fault; ``EngageResult``
-    /// can only write `SUCCESS` true, so until it can the problems are fault 183 "Errors found validating mailing."
-    /// with each error on a line of the `FaultString` (assumed, interim).
+    /// The problems are answered as the reference shows them: `SUCCESS` false, `MAILING_ID` and one `ERROR` per
+    /// problem inside `ERRORS`, and no `Fault`.
     func validate(_ request: EngageRequest) throws -> EngageResult {
         let mailing = try requiredMailing(request)
         var errors: [String] = []
         for ruleset in try store.rulesets(mailing: mailing) {
             errors += try problems(ruleset)
         }
-        guard errors.isEmpty else { throw RulesetFault.validationErrors(errors) }
-        var result = EngageResult()
+        var result = EngageResult(success: errors.isEmpty)
         result.add("MAILING_ID", mailing)
+        if !errors.isEmpty {
+            result.raw("<ERRORS>")
+            for error in errors { result.add("ERROR", error) }
+            result.raw("</ERRORS>")
+        }
         return result
     }
 
@@ -237,10 +240,6 @@ enum RulesetFault {
     }
     static func notARuleset(_ fileName: String) -> EngageFault {
         EngageFault(132, "Unable to create import job: \(fileName) does not hold a RULESET.")
-    }
-    /// ValidateDCRuleset's problems: 183 MAILING_VALIDATION_ERROR (interim, see ``EngageRulesets/validate(_:)``).
-    static func validationErrors(_ errors: [String]) -> EngageFault {
-        EngageFault(183, (["Errors found validating mailing."] + errors).joined(separator: "\n"))
     }
     /// Documented limits without a documented id: 51 (assumed).
     static let tooManyRules = EngageFault.invalidXML("a ruleset may contain no more than 1,000 rules")
