@@ -9,7 +9,8 @@ import LibXML
 /// Every problem is a fault with HTTP 200 (§2.1, §2.6): no, unknown or expired bearer token → 145 (SP.Admin); a
 /// body that is not a form, has no `xml` field, is empty, is larger than ``maximumBodyBytes``, is not
 /// well-formed XML, is in an XML namespace, has a form field besides `xml`, is not `<Envelope><Body><Operation>`, or
-/// names an operation the simulator does not know → 51.
+/// names an operation the simulator does not know → 51; so is a request its operation's request XSD refuses
+/// (``EngageRequestXSD``), unless the operation refuses it with a documented fault of its own.
 enum EngageXMLAPI {
     /// Envelopes larger than this are refused with fault 51 before parsing.
     static let maximumBodyBytes = 1 << 20

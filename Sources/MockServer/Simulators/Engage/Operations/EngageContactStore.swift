@@ -226,8 +226,10 @@ struct EngageContactStore {
         var sql = """
             SELECT r.recipient_id FROM engage_recipient_values v
             JOIN engage_recipients r ON r.recipient_id = v.recipient_id
-            WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND r.list_id = ?
+            WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND +r.list_id = ?
             """
+        // `+r.list_id` keeps SQLite from starting at engage_recipients_by_list, which reads every recipient of the
+        // list: it starts at the value's index and checks the list by primary key (EXPLAIN QUERY PLAN, issue #31).
         var arguments: StatementArguments = [first.name, first.value, list.id]
         for criterion in criteria.dropFirst() {
             sql += """
