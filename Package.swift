@@ -271,6 +271,7 @@ let mockServer: [Target] = [
         dependencies: [
             "MockServer", "EngageSDK", "FlowCatalog", "CassetteKit", "JSONCore", "LibXML", "ContractKit",
             "HarnessTesting",
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]

@@ -223,24 +223,33 @@ struct EngageContactStore {
         _ list: EngageList, _ criteria: [(name: String, value: String)], limit: Int = Int.max
     ) throws -> [Int] {
         guard let first = criteria.first else { return [] }
+        var arguments: StatementArguments = [first.name, first.value, list.id]
+        for criterion in criteria.dropFirst() {
+            _ = arguments.append(contentsOf: [criterion.name, criterion.value])
+        }
+        var sql = Self.matchingSQL(criteria: criteria.count)
+        if limit != Int.max { sql += " LIMIT \(limit)" }
+        return try Int.fetchAll(db, sql: sql, arguments: arguments)
+    }
+
+    /// The query of ``matching(_:_:limit:)`` for `count` criteria (at least one): its arguments are the first
+    /// criterion's name and value, the list id, then each other criterion's name and value.
+    ///
+    /// `+r.list_id` keeps SQLite from starting at `engage_recipients_by_list`, which reads every recipient of the
+    /// list: it starts at the value's index and checks the list by primary key (EXPLAIN QUERY PLAN; a test holds it).
+    static func matchingSQL(criteria count: Int) -> String {
         var sql = """
             SELECT r.recipient_id FROM engage_recipient_values v
             JOIN engage_recipients r ON r.recipient_id = v.recipient_id
             WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND +r.list_id = ?
             """
-        // `+r.list_id` keeps SQLite from starting at engage_recipients_by_list, which reads every recipient of the
-        // list: it starts at the value's index and checks the list by primary key (EXPLAIN QUERY PLAN, issue #31).
-        var arguments: StatementArguments = [first.name, first.value, list.id]
-        for criterion in criteria.dropFirst() {
+        for _ in 1..<max(count, 1) {
             sql += """
                  AND EXISTS (SELECT 1 FROM engage_recipient_values o WHERE o.recipient_id = r.recipient_id
                  AND o.name = ? AND o.value = ? COLLATE NOCASE)
                 """
-            _ = arguments.append(contentsOf: [criterion.name, criterion.value])
         }
-        sql += " ORDER BY r.recipient_id"
-        if limit != Int.max { sql += " LIMIT \(limit)" }
-        return try Int.fetchAll(db, sql: sql, arguments: arguments)
+        return sql + " ORDER BY r.recipient_id"
     }
 
     /// `RECIPIENT_ID`-style text as a recipient id; anything but digits is fault 124 "Recipient ID is not valid.".
