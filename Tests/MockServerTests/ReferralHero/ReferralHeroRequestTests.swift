@@ -60,6 +60,19 @@ struct ReferralHeroRequestTests {
         #expect(viaPrefix.data["id"] == .string(id))
     }
 
+    @Test("An empty subscriber id names no subscriber: subscriber_not_found, never a 404 the contract does not know")
+    func emptySubscriberID() async throws {
+        let fixture = try ReferralHeroFixture()
+        let list = "/lists/\(ReferralHeroFixture.campaign)/subscribers"
+        for (method, path, body) in [
+            ("GET", "\(list)/", nil), ("DELETE", "\(list)/", nil), ("GET", "\(list)//rewards", nil),
+            ("GET", "\(list)//referrals_data", nil), ("POST", "\(list)//confirm", "{}"),
+        ] {
+            let answer = try await fixture.call(method, path, body, validRequest: false)
+            #expect(answer.code == "subscriber_not_found", "\(method) \(path): \(answer.json)")
+        }
+    }
+
     @Test("The iOS model's string-typed points, double_optin, conversion_value and its extra_field2 are stored")
     func iOSModelStrings() async throws {
         let fixture = try ReferralHeroFixture()

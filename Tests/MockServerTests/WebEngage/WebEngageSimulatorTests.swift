@@ -127,6 +127,12 @@ struct WebEngageSimulatorTests {
         let unknown = try await fixture.call("GET", "/elsewhere", checked: false)
         #expect(unknown.status == 404)
         #expect(unknown.code == "not_found")
+        // An empty license code or user id names none: the documented errors, not a 404 the contract does not know.
+        let noLicense = try await fixture.call(
+            "GET", "/users//luid-1/inline-properties?screen=home", validRequest: false)
+        #expect(noLicense.code == "invalid_license")
+        let noUser = try await fixture.call("POST", "/users/~10a5cb78d//events", validRequest: false)
+        #expect(noUser.code == "invalid_luid")
     }
 
     @Test("A template fetch inflates the gzip body and personalises the Text for the cuid")

@@ -18,14 +18,20 @@ enum ReferralHeroRoute: Equatable {
     case referrals(String)
     case rewards(String)
 
-    /// The path's segments without empty ones, and the query's parameters (percent-decoded, `+` as space).
+    /// The path's segments, and the query's parameters (percent-decoded, `+` as space). Empty segments are dropped
+    /// (some SDK builds write `//lists/…`), except right after `subscribers`, where one is the subscriber id ""
+    /// (`subscribers//confirm`), which no subscriber has.
     struct Target {
         var segments: [String]
         var query: [String: String]
 
         init(url: String) {
             let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            var segments = (parts.first ?? "").split(separator: "/").map { FormCoding.decodePath($0) }
+            var segments: [String] = []
+            for part in (parts.first ?? "").split(separator: "/", omittingEmptySubsequences: false) {
+                guard !part.isEmpty || segments.last == "subscribers" else { continue }
+                segments.append(FormCoding.decodePath(part))
+            }
             if segments.starts(with: ["api", "sdk", "v1"]) { segments.removeFirst(3) }
             self.segments = segments
             query = parts.count == 2 ? FormCoding.decode(parts[1]).lastValues : [:]
@@ -35,6 +41,15 @@ enum ReferralHeroRoute: Equatable {
     /// The campaign uuid and the call, or `nil` for a path or method outside the SDK API. A path naming no
     /// campaign (`/lists/subscribers`) has an empty uuid, which the simulator answers with `no_list_uuid`.
     static func parse(method: String, segments: [String]) -> (uuid: String, route: ReferralHeroRoute)? {
+        // A trailing slash names nothing, unless the call takes a subscriber id there (`subscribers/` is the id "").
+        if segments.last == "", segments.count > 1 {
+            if let parsed = parse(method: method, exactly: segments) { return parsed }
+            return parse(method: method, exactly: Array(segments.dropLast()))
+        }
+        return parse(method: method, exactly: segments)
+    }
+
+    private static func parse(method: String, exactly segments: [String]) -> (uuid: String, route: ReferralHeroRoute)? {
         guard segments.first == "lists" else { return nil }
         var rest = Array(segments.dropFirst())
         var uuid = ""

@@ -70,14 +70,20 @@ public struct WebEngageSimulator: Simulator, SQLiteSimulator {
     }
 }
 
-/// The path's segments (percent-decoded; `templates/APP_PERSONALIZATION-x` kept as one) and the query.
+/// The path's segments (percent-decoded; `templates/APP_PERSONALIZATION-x` kept as one) and the query. An empty
+/// segment inside the path is kept (`users//u-1/events` names the license code "", which no license is); the
+/// leading slash's and a trailing slash's are not.
 struct WebEngagePath {
     var segments: [String]
     var query: [String: String]
 
     init(url: String) {
         let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var segments = (parts.first ?? "").split(separator: "/").map { FormCoding.decodePath($0) }
+        var segments = (parts.first ?? "").split(separator: "/", omittingEmptySubsequences: false).map {
+            FormCoding.decodePath($0)
+        }
+        if segments.first == "" { segments.removeFirst() }
+        if segments.count > 1, segments.last == "" { segments.removeLast() }
         if segments.count == 5, segments[0] == "users", segments[3] == "templates" {
             segments = [segments[0], segments[1], segments[2], "templates/" + segments[4]]
         }
