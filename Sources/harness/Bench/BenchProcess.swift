@@ -96,6 +96,15 @@ enum BenchProcess {
     static func request(
         port: Int, method: String, path: String, headers: [String: String] = [:], body: String = ""
     ) throws -> Int {
+        try exchange(port: port, method: method, path: path, headers: headers, body: body, readingBody: false).status
+    }
+
+    /// The status and body of one request on 127.0.0.1:port (`Connection: close`, read to the end), for setting a
+    /// measurement up.
+    static func exchange(
+        port: Int, method: String, path: String, headers: [String: String] = [:], body: String = "",
+        readingBody: Bool = true
+    ) throws -> (status: Int, body: String) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw BenchError("socket() failed") }
         defer { close(fd) }
@@ -111,10 +120,19 @@ enum BenchProcess {
         if !body.isEmpty || method != "GET" { head += "Content-Length: \(body.utf8.count)\r\n" }
         let request = Array((head + "\r\n" + body).utf8)
         guard send(fd, request, request.count, 0) == request.count else { throw BenchError("send failed") }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = recv(fd, &buffer, buffer.count, 0)
-        guard count >= 12 else { throw BenchError("no response") }
-        return Int(String(decoding: buffer[9..<12], as: UTF8.self)) ?? 0
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = recv(fd, &buffer, readingBody ? buffer.count : 64, 0)
+            guard count > 0 else { break }
+            received += buffer.prefix(count)
+            if !readingBody && received.count >= 12 { break }
+        }
+        guard received.count >= 12 else { throw BenchError("no response") }
+        let status = Int(String(decoding: received[9..<12], as: UTF8.self)) ?? 0
+        let text = String(decoding: received, as: UTF8.self)
+        let answer = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+        return (status, answer)
     }
 
     private static func loopback(port: Int) -> sockaddr_in {

@@ -21,7 +21,9 @@ extension Harness.Bench {
                 the same run, right after each 50-interaction replay run so a busy spell falls on both, and their \
                 ratio; and simulate mode: the ReferralHero leaderboard with its token \
                 (a read-only call) at 64 connections, as served (repeated reads from the read cache) and with \
-                --no-read-cache (the simulator answering every read). With --rounds N each figure is the median of \
+                --no-read-cache (the simulator answering every read), then the five vendors' documented calls \
+                in a cycle of twelve with five writes, each write adding a record (both ways again). With \
+                --rounds N each figure is the median of \
                 N runs, each round serving both sets in turn. \
                 Without wrk it prints the commands instead.
                 """)
@@ -145,6 +147,7 @@ extension Harness.Bench {
             }
             try await BenchLiveCheck.measure(binary: binary, load: load, cassettes: small, root: root, rounds: rounds)
             try await BenchSimulate.measure(binary: binary, load: load, rounds: rounds)
+            try await BenchSimulateMix.measure(binary: binary, load: load, rounds: rounds, root: root)
             if load.wrk == nil { print("  wrk is not installed (apt-get install -y wrk): no throughput figures") }
         }
 
