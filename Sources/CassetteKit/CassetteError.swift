@@ -11,6 +11,9 @@ public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, L
     case malformed(file: String, pointer: String, expected: String, found: String)
     /// The cassette could not be written; the previous file, if any, is untouched.
     case unwritable(file: String, reason: String)
+    /// The cassette could not be written because its file system is full (`ENOSPC`) or the user's disk quota is
+    /// used up (`EDQUOT`), named by `code`. The previous file, if any, is untouched and no partial file is left.
+    case noSpace(file: String, code: String)
     /// A record mode that is not one of `none`, `once`, `new-episodes`, `all`.
     case invalidRecordMode(value: String, source: String)
     /// A field selector or pattern that does not parse.
@@ -42,6 +45,9 @@ public enum CassetteError: Error, Sendable, Hashable, CustomStringConvertible, L
                 + " Fix that member or re-record the cassette."
         case .unwritable(let file, let reason):
             "cannot write cassette \(file) (the previous file is untouched): \(reason)"
+        case .noSpace(let file, let code):
+            "cannot write \(file): \(code == "EDQUOT" ? "disk quota exceeded" : "no space left on device") (\(code)); "
+                + "the previous file is untouched and nothing was half written: free space and write it again"
         case .invalidRecordMode(let value, let source):
             "'\(value)' (from \(source)) is not a record mode; valid modes: "
                 + RecordMode.allCases.map(\.rawValue).joined(separator: ", ")

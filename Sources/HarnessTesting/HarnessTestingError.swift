@@ -14,6 +14,8 @@ public enum HarnessTestingError: Error, Sendable, CustomStringConvertible, Local
     case adminRequestFailed(method: String, path: String, status: Int, body: String)
     /// ``URLSessionClient`` could not make a request's URL or got an answer that is not HTTP; the text says which.
     case unexpectedResponse(String)
+    /// A ``SmallFileSystem`` could not be mounted or filled at `path`; `reason` is the system's.
+    case smallFileSystem(path: String, reason: String)
 
     /// The message, naming the file and what to do next.
     public var description: String {
@@ -32,6 +34,8 @@ public enum HarnessTestingError: Error, Sendable, CustomStringConvertible, Local
             "admin request \(method) \(path) answered \(status): \(body)"
         case .unexpectedResponse(let what):
             "URLSessionClient: \(what)"
+        case .smallFileSystem(let path, let reason):
+            "cannot prepare the small file system at \(path): \(reason) (it needs root or CAP_SYS_ADMIN on Linux)"
         }
     }
 

@@ -21,6 +21,9 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
     case bindFailed(host: String, port: Int, reason: String)
     /// The simulator state store (`--state PATH`) could not be opened or migrated.
     case stateStore(path: String, reason: String)
+    /// A write to the simulator state store failed because its disk is full (`SQLITE_FULL`): the write was rolled
+    /// back, what was committed before is kept, and the next write once space is back succeeds.
+    case stateStoreFull(path: String)
     /// A cassette name is not `<vendor>/<flow>` made of safe path segments.
     case invalidCassetteName(String)
     /// A cassette could not be read or written.
@@ -54,6 +57,9 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
             "cannot listen on \(host):\(port): \(reason); pick another --port (0 picks a free one)"
         case .stateStore(let path, let reason):
             "simulator state store \(path) could not be opened: \(reason); delete it or pass another --state PATH"
+        case .stateStoreFull(let path):
+            "cannot write simulator state store \(path): no space left on device (SQLITE_FULL); the request changed "
+                + "nothing and the state stored before is intact: free space and send it again"
         case .invalidCassetteName(let name):
             "cassette name '\(name)' must be <vendor>/<flow> or <flow>, made of letters, digits, '-', '_' and '.'"
         case .cassette(let name, let reason):

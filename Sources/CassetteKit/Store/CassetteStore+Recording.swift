@@ -69,12 +69,20 @@ extension CassetteStore {
         }
     }
 
-    /// Waits until everything recorded into `name` (or into every cassette) is on disk.
+    /// Waits until everything recorded into `name` (or into every cassette) is on disk. When the last write
+    /// failed (a full disk), the recording is written again first, so once space is back a flush succeeds and
+    /// nothing recorded meanwhile is lost.
     ///
-    /// - Throws: the last write failure, ``CassetteError/unwritable(file:reason:)``.
+    /// - Throws: the last write failure, ``CassetteError/noSpace(file:code:)`` or
+    ///   ``CassetteError/unwritable(file:reason:)``.
     public func flush(_ name: String? = nil) async throws(CassetteError) {
         let names = try name.map { name throws(CassetteError) in [try Self.validated(name)] } ?? Array(recordings.keys)
         for bare in names {
+            if recordings[bare]?.failure != nil, recordings[bare]?.writing == false {
+                recordings[bare]!.dirty = true
+                recordings[bare]!.writing = true
+                Task { await self.writeLoop(bare) }
+            }
             if recordings[bare]?.writing == true {
                 await withCheckedContinuation { continuation in recordings[bare]?.waiters.append(continuation) }
             }
@@ -82,15 +90,18 @@ extension CassetteStore {
         }
     }
 
+    /// Writes the recording until no change is left unwritten. Each write holds everything recorded so far, so a
+    /// successful one makes up for a failed one before it, and clears its failure.
     private func writeLoop(_ name: String) async {
         while let snapshot = takeSnapshot(name) {
-            let result: Result<Void, CassetteError>
+            let failure: CassetteError?
             do {
-                result = .success(try await Self.write(snapshot, to: url(for: name)))
+                try await Self.write(snapshot, to: url(for: name))
+                failure = nil
             } catch {
-                result = .failure(error)
+                failure = error
             }
-            if case .failure(let failure) = result { recordings[name]?.failure = failure }
+            recordings[name]?.failure = failure
         }
     }
 

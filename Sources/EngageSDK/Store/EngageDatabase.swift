@@ -47,6 +47,9 @@ enum EngageDatabase {
             }
             try migrator.migrate(queue)
         } catch {
+            if case .file(let url) = storage, let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+                throw EngageError.storeFull(operation: "open", file: url.path)
+            }
             throw EngageError.store("open", error)
         }
         return queue
@@ -75,5 +78,16 @@ enum EngageDatabase {
                     """)
         }
         return migrator
+    }
+}
+
+extension EngageError {
+    /// A failure of `operation` on `database`: a full disk is ``EngageError/storeFull(operation:file:)`` naming the
+    /// database file, anything else ``EngageError/store(operation:cause:)``.
+    static func store(_ operation: String, _ error: any Error, on database: any DatabaseReader) -> EngageError {
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+            return .storeFull(operation: operation, file: database.path)
+        }
+        return store(operation, error)
     }
 }

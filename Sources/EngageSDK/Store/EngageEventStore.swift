@@ -39,7 +39,7 @@ public actor EngageEventStore {
                 return db.changesCount
             }
         } catch {
-            throw EngageError.store("recover", error)
+            throw EngageError.store("recover", error, on: database)
         }
     }
 
@@ -289,12 +289,13 @@ public actor EngageEventStore {
         try await guarded(operation) { try await database.read(body) }
     }
 
-    /// Runs database work, reporting its failure as ``EngageError/store(operation:cause:)``.
+    /// Runs database work, reporting its failure as ``EngageError/store(operation:cause:)``, or a full disk as
+    /// ``EngageError/storeFull(operation:file:)``. A failed write is rolled back whole, so the store stays usable.
     private func guarded<T: Sendable>(_ operation: String, _ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
         } catch {
-            throw EngageError.store(operation, error)
+            throw EngageError.store(operation, error, on: database)
         }
     }
 }

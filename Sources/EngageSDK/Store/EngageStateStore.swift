@@ -38,7 +38,7 @@ public actor EngageStateStore {
                 return values
             }
         } catch {
-            throw EngageError.store("read state", error)
+            throw EngageError.store("read state", error, on: database)
         }
     }
 
@@ -54,7 +54,6 @@ public actor EngageStateStore {
 
     /// Stores (or, with nil, removes) a value, durably.
     public func set(_ value: String?, for key: Key) async throws {
-        values[key.rawValue] = value
         do {
             try await database.write { db in
                 if let value {
@@ -66,8 +65,10 @@ public actor EngageStateStore {
                 }
             }
         } catch {
-            throw EngageError.store("write state \(key.rawValue)", error)
+            throw EngageError.store("write state \(key.rawValue)", error, on: database)
         }
+        // Kept once stored: a write that failed (a full disk) leaves the value as it was, in memory as on disk.
+        values[key.rawValue] = value
     }
 
     /// The stored value, creating it with `make` when unset.

@@ -21,6 +21,9 @@ public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     case identity(IdentityFailure)
     /// The local event store (SQLite) failed.
     case store(operation: String, cause: String)
+    /// The local event store could not write because its disk is full (`SQLITE_FULL`): the change was rolled back,
+    /// every event stored before is kept, and the store takes the next write once space is back.
+    case storeFull(operation: String, file: String)
     /// A configuration file could not be read, or a value has the wrong type.
     case configuration(source: String, detail: String)
     /// An argument is unusable (an empty host, a list id that is not set).
@@ -86,6 +89,9 @@ public enum EngageError: Error, Sendable, Hashable, CustomStringConvertible, Loc
             return failure.message
         case .store(let operation, let cause):
             return "event store: \(operation) failed: \(cause)"
+        case .storeFull(let operation, let file):
+            return "event store: \(operation) cannot write \(file): no space left on device (SQLITE_FULL); "
+                + "nothing was changed and the events stored before are kept: free space and try again"
         case .configuration(let source, let detail):
             return "configuration \(source): \(detail)"
         case .invalidArgument(let name, let detail):

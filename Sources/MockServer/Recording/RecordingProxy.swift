@@ -59,13 +59,20 @@ final class RecordingProxy: Sendable {
         let exchange = UpstreamExchange(client: client, timeout: timeout, head: head, body: continuation)
         if reload {
             // Spy: answer once the exchange is on disk and replayable, so the next identical request is a hit.
+            let response: CassetteResponse
             do {
-                let response = try await cassetteRecorder.response(for: outgoing, upstream: exchange.run)
+                response = try await cassetteRecorder.response(for: outgoing, upstream: exchange.run)
+            } catch {
+                return (upstreamFailure(outgoing, error), false)
+            }
+            do {
                 try await cassetteRecorder.finish()
                 _ = try library.load(cassette)
                 return (response.hummingbirdResponse, true)
             } catch {
-                return (upstreamFailure(outgoing, error), false)
+                // The vendor did answer: the client gets that answer; the cassette is written with the next one.
+                Self.notWritten(cassette, error, logger: logger)
+                return (response.hummingbirdResponse, false)
             }
         }
         let logger = self.logger
@@ -77,6 +84,16 @@ final class RecordingProxy: Sendable {
                 continuation.finish(throwing: error)
                 logger.error(
                     "upstream exchange failed", metadata: ["request": "\(outgoing.summary)", "error": "\(error)"])
+                return
+            }
+            // The client already has the upstream's answer; a cassette that cannot be written (a full disk) is
+            // reported here, as soon as it happens, and written again, whole, with the next exchange or at shutdown.
+            do {
+                try await cassetteRecorder.finish()
+                logger.debug(
+                    "exchange recorded", metadata: ["cassette": "\(cassette)", "request": "\(outgoing.summary)"])
+            } catch {
+                Self.notWritten(cassette, error, logger: logger)
             }
         }
         let status: HTTPResponse.Status
@@ -92,6 +109,12 @@ final class RecordingProxy: Sendable {
             try await writer.finish(nil)
         }
         return (Response(status: status, headers: headers.endToEndFields, body: body), true)
+    }
+
+    /// Logs a recorded exchange that could not be written: the error names the file and why (ENOSPC…).
+    static func notWritten(_ cassette: CassetteName, _ error: any Error, logger: Logger) {
+        logger.error(
+            "cassette not written", metadata: ["cassette": "\(cassette)", "error": "\(error)"])
     }
 
     private func upstreamFailure(_ request: CassetteRequest, _ error: any Error) -> Response {

@@ -88,6 +88,10 @@ extension ServerCore {
                 return try await simulators.respond(vendor: vendor, to: cassetteRequest).hummingbirdResponse
             } catch {
                 logger.error("simulator failed", metadata: ["vendor": "\(vendor)", "error": "\(error)"])
+                if case .stateStoreFull = error as? MockServerError {
+                    // 507 Insufficient Storage: the request changed nothing and may be sent again once space is back.
+                    return .json(status: 507, ["error": "state store full", "message": .string("\(error)")])
+                }
                 return .json(status: 500, ["error": "simulator failed", "message": .string("\(error)")])
             }
         case .replay, .spy, .record:

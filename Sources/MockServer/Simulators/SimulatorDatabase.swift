@@ -113,29 +113,45 @@ package final class SimulatorDatabase: Sendable {
         }
     }
 
+    /// A write transaction. A full disk (`SQLITE_FULL`) rolls it back and throws
+    /// ``MockServerError/stateStoreFull(path:)`` naming the file; the store stays usable.
     package func write<T>(_ updates: (Database) throws -> T) throws -> T {
         switch store {
         case .queue(let queue):
             defer { wrote() }
-            return try queue.write(updates)
+            return try fullDiskNamed { try queue.write(updates) }
         case .pool(let pool, _):
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
             defer { wrote() }
-            return try pool.write(updates)
+            return try fullDiskNamed { try pool.write(updates) }
         }
     }
 
+    /// A write transaction, as the synchronous `write`: a full disk throws ``MockServerError/stateStoreFull(path:)``.
     package func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         switch store {
         case .queue(let queue):
             // On the calling thread, like reads: the serial queue's writes are as short.
             defer { wrote() }
-            return try Self.onThisThread { try queue.write(updates) }
+            return try fullDiskNamed { try Self.onThisThread { try queue.write(updates) } }
         case .pool(let pool, _):
             // The read-only attempt runs on the calling thread like ``read(_:)``; a write waits for the writer.
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
             defer { wrote() }
-            return try await pool.write(updates)
+            do {
+                return try await pool.write(updates)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+                throw MockServerError.stateStoreFull(path: writer.path)
+            }
+        }
+    }
+
+    /// `work`'s result; SQLite's `SQLITE_FULL` becomes ``MockServerError/stateStoreFull(path:)`` naming the file.
+    private func fullDiskNamed<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+            throw MockServerError.stateStoreFull(path: writer.path)
         }
     }
 

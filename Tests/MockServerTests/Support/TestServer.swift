@@ -24,12 +24,18 @@ func withServer<Result>(
     simulators: [any Simulator] = [CounterSimulator()],
     clock: any Clock<Duration> = ContinuousClock(),
     now: @escaping @Sendable () -> Date = { Date() },
+    logger: Logger? = nil,
     _ body: (MockServer, MockServerEndpoints) async throws -> Result
 ) async throws -> Result {
     var configuration = configuration
     configuration.port = 0
-    var logger = Logger(label: "mockserver.tests")
-    logger.logLevel = .critical
+    let logger =
+        logger
+        ?? {
+            var logger = Logger(label: "mockserver.tests")
+            logger.logLevel = .critical
+            return logger
+        }()
     let server = try MockServer(
         configuration: configuration, simulators: simulators, logger: logger, clock: clock, now: now)
     let endpoints = try await server.start()
