@@ -85,10 +85,10 @@ enum AtomicFile {
     /// The POSIX code under a Foundation file error, when it has one.
     static func posixCode(of error: any Error) -> Int32? {
         let nsError = error as NSError
-        if nsError.domain == NSPOSIXErrorDomain { return Int32(nsError.code) }
+        if nsError.domain == NSPOSIXErrorDomain { return Int32(exactly: nsError.code) }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
         {
-            return Int32(underlying.code)
+            return Int32(exactly: underlying.code)
         }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteOutOfSpaceError { return ENOSPC }
         return nil

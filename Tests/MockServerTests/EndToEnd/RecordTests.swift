@@ -57,9 +57,11 @@ struct RecordTests {
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for index in 0..<20 {
                         group.addTask {
+                            // 60 s, not the default 20: with the whole suite on CI's two cores, one of twenty
+                            // proxied requests has waited longer than 20 s for a thread (deadlineExceeded).
                             try await TestHTTP.fetch(
                                 url, method: .POST, headers: [("X-Harness-Cassette", "burst")],
-                                body: Data("request \(index)".utf8)
+                                body: Data("request \(index)".utf8), timeout: .seconds(60)
                             ).status
                         }
                     }
