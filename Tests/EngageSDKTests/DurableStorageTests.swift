@@ -81,14 +81,6 @@ struct DurableStorageTests {
         return environment
     }
 
-    /// Runs blocking process I/O on a Dispatch thread, off Swift's cooperative pool (on a two-core machine two
-    /// blocked pool threads would stop the in-process mock server the probe talks to).
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
-        }
-    }
-
     /// Starts the probe, waits until it says it queued its events, kills it with SIGKILL, and returns what it printed.
     static func runUntilKilled(_ executable: URL, _ arguments: [String], dataHome: URL) async throws -> String {
         let process = Process()
@@ -100,7 +92,7 @@ struct DurableStorageTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let reader = pipe.fileHandleForReading
-        let printed = await offPool { () -> String in
+        let printed = await onOwnThread { () -> String in
             var text = ""
             while !text.contains("queued ") || !text.hasSuffix("\n") {
                 let chunk = reader.availableData
@@ -110,7 +102,7 @@ struct DurableStorageTests {
             return text
         }
         kill(process.processIdentifier, SIGKILL)
-        let reason = await offPool {
+        let reason = await onOwnThread {
             process.waitUntilExit()
             return process.terminationReason
         }
@@ -129,7 +121,7 @@ struct DurableStorageTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let reader = pipe.fileHandleForReading
-        let (output, status) = await offPool { () -> (Data, Int32) in
+        let (output, status) = await onOwnThread { () -> (Data, Int32) in
             let output = reader.readDataToEndOfFile()
             process.waitUntilExit()
             return (output, process.terminationStatus)

@@ -67,7 +67,7 @@ struct StoreCrashTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let reader = pipe.fileHandleForReading
-        let printed = await Task.detached { () -> String in
+        let printed = await onOwnThread { () -> String in
             var text = ""
             while !text.contains("posted \(batches)\n") && !text.contains("done") {
                 let chunk = reader.availableData
@@ -75,9 +75,9 @@ struct StoreCrashTests {
                 text += String(decoding: chunk, as: UTF8.self)
             }
             return text
-        }.value
+        }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await onOwnThread { process.waitUntilExit() }
         #expect(process.terminationReason == .uncaughtSignal)
         return printed
     }

@@ -125,7 +125,7 @@ struct HarnessServeTests {
         process.standardError = standardError
         try process.run()
         let reader = output.fileHandleForReading
-        let announcement = await Task.detached { () -> String in
+        let announcement = await onOwnThread { () -> String in
             var text = ""
             while !text.contains("admin") {
                 let chunk = reader.availableData
@@ -133,7 +133,7 @@ struct HarnessServeTests {
                 text += String(decoding: chunk, as: UTF8.self)
             }
             return text
-        }.value
+        }
         do {
             try await body(announcement)
         } catch {
@@ -141,7 +141,7 @@ struct HarnessServeTests {
             throw error
         }
         process.terminate()
-        await Task.detached { process.waitUntilExit() }.value
+        await onOwnThread { process.waitUntilExit() }
         return process.terminationStatus
     }
 

@@ -41,7 +41,7 @@ struct KillTests {
     static func killAndWait(_ process: Process) async -> Bool {
         let running = process.isRunning
         kill(process.processIdentifier, SIGKILL)
-        await Task.detached { process.waitUntilExit() }.value
+        await onOwnThread { process.waitUntilExit() }
         return running && process.terminationReason == .uncaughtSignal
     }
 
@@ -80,7 +80,7 @@ struct KillTests {
             let clock = ContinuousClock()
             let started = clock.now
             let (whole, _) = try Self.start(arguments, environment: environment)
-            await Task.detached { whole.waitUntilExit() }.value
+            await onOwnThread { whole.waitUntilExit() }
             #expect(whole.terminationStatus == 0, "the uninterrupted run records every flow")
             var span = max(10, Int(started.duration(to: clock.now) / .milliseconds(1)))
             var moments = SeededGenerator(seed: KillRuns.seed)
@@ -119,7 +119,7 @@ struct KillTests {
     /// Reads `process`'s standard output until it announces its origin (`… mode on http://127.0.0.1:PORT`).
     static func origin(of output: Pipe) async throws -> URL {
         let reader = output.fileHandleForReading
-        let text = await Task.detached { () -> String in
+        let text = await onOwnThread { () -> String in
             var text = ""
             while !text.contains("\n") {
                 let chunk = reader.availableData
@@ -127,7 +127,7 @@ struct KillTests {
                 text += String(decoding: chunk, as: UTF8.self)
             }
             return text
-        }.value
+        }
         let word = text.split(separator: "\n").first?.split(separator: " ").last.map(String.init) ?? ""
         return try #require(URL(string: word), "no origin in \(text)")
     }
@@ -155,10 +155,12 @@ struct KillTests {
                 let headers = ["Authorization": "rh-sim-token", "Accept": "application/vnd.referralhero.v1"]
                 let stop = Mutex(false)
                 let port = UInt16(origin.port ?? 0)
-                let traffic = Task.detached {
-                    // Plain blocking sockets with 2-second timeouts: a request cut off by the kill fails at once
-                    // instead of waiting for URLSession's own timeout.
-                    while !stop.withLock({ $0 }), RawHTTP.get(port: port, path: path, headers: headers) != nil {}
+                let traffic = Task {
+                    await onOwnThread {
+                        // Plain blocking sockets with 2-second timeouts: a request cut off by the kill fails at once
+                        // instead of waiting for URLSession's own timeout.
+                        while !stop.withLock({ $0 }), RawHTTP.get(port: port, path: path, headers: headers) != nil {}
+                    }
                 }
                 try await Task.sleep(for: .milliseconds(Int.random(in: 50..<850, using: &moments)))
                 if await Self.killAndWait(proxy) { midRun += 1 }

@@ -71,11 +71,11 @@ package enum ChildProcess {
         // may serve the child from in-process (a mock server) while it waits.
         let reading = output.fileHandleForReading
         let errors = error.fileHandleForReading
-        async let standardOutput = onThread { reading.readDataToEndOfFile() }
-        async let standardError = onThread { errors.readDataToEndOfFile() }
+        async let standardOutput = onOwnThread { reading.readDataToEndOfFile() }
+        async let standardError = onOwnThread { errors.readDataToEndOfFile() }
         let (outData, errData) = await (standardOutput, standardError)
         let running = UncheckedProcess(process: process)
-        let status = await onThread {
+        let status = await onOwnThread {
             running.process.waitUntilExit()
             return running.process.terminationStatus
         }
@@ -84,13 +84,6 @@ package enum ChildProcess {
             standardOutput: String(decoding: outData, as: UTF8.self),
             standardError: String(decoding: errData, as: UTF8.self)
         )
-    }
-}
-
-/// Runs `work` on a thread of its own and returns its result.
-private func onThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: work()) }.start()
     }
 }
 
