@@ -66,13 +66,7 @@ extension EngageFlows {
         kind: .errorCase,
         facts: [.assumed("the error id: 128, Recipient not found or is not a member of the list")]
     ) { engage in
-        let create = try await Env.post(
-            engage, XMLAPI_OPERATION_CREATE_CONTACT_LIST,
-            ["DATABASE_ID": Env.listID, "CONTACT_LIST_NAME": "VIP customers", "VISIBILITY": 1])
-        let add = try await Env.post(
-            engage, XMLAPI_OPERATION_ADD_CONTACT_TO_CONTACT_LIST,
-            ["CONTACT_LIST_ID": resultValue(create, "CONTACT_LIST_ID"), "COLUMNS": ["Email": "nobody@example.com"]])
-        return ["create": create, "add": add]
+        try await addToNewContactList(engage, columns: ["Email": "nobody@example.com"])
     }
 
     static let addContactToContactListSeveralMatchFlow = contactFlow(
@@ -87,13 +81,7 @@ extension EngageFlows {
         ],
         facts: [.assumed("the error id: 1004, Error Retrieving Recipient")]
     ) { engage in
-        let create = try await Env.post(
-            engage, XMLAPI_OPERATION_CREATE_CONTACT_LIST,
-            ["DATABASE_ID": Env.listID, "CONTACT_LIST_NAME": "VIP customers", "VISIBILITY": 1])
-        let add = try await Env.post(
-            engage, XMLAPI_OPERATION_ADD_CONTACT_TO_CONTACT_LIST,
-            ["CONTACT_LIST_ID": resultValue(create, "CONTACT_LIST_ID"), "COLUMNS": ["Mobile User Id": "shared-device"]])
-        return ["create": create, "add": add]
+        try await addToNewContactList(engage, columns: ["Mobile User Id": "shared-device"])
     }
 
     static let createQueryNameExistsFlow = contactFlow(

@@ -41,6 +41,22 @@ extension EngageFlows {
 
     static let acoustic = "Acoustic Campaign XML API reference"
 
+    /// CreateContactList of the contact list "VIP customers" in the demo database, private (0) or shared (1).
+    static func createVIPContactList(_ engage: Engage, visibility: Int = 1) async throws -> Outcome {
+        try await Env.post(
+            engage, XMLAPI_OPERATION_CREATE_CONTACT_LIST,
+            ["DATABASE_ID": Env.listID, "CONTACT_LIST_NAME": "VIP customers", "VISIBILITY": visibility])
+    }
+
+    /// A new shared "VIP customers" list, then AddContactToContactList of the contact `columns` find: both answers.
+    static func addToNewContactList(_ engage: Engage, columns: [String: String]) async throws -> Outcome {
+        let create = try await createVIPContactList(engage)
+        let add = try await Env.post(
+            engage, XMLAPI_OPERATION_ADD_CONTACT_TO_CONTACT_LIST,
+            ["CONTACT_LIST_ID": resultValue(create, "CONTACT_LIST_ID"), "COLUMNS": columns])
+        return ["create": create, "add": add]
+    }
+
     // MARK: - Opt-in and opt-out
 
     static let doubleOptInRecipientFlow = contactFlow(
@@ -123,9 +139,7 @@ extension EngageFlows {
         documentation: "CreateContactList as the public PHP and Python clients send it; \(acoustic), GetLists",
         facts: [.assumed("a list created without PARENT_FOLDER_ID sits in the private (1001) or shared (1000) root")]
     ) { engage in
-        let create = try await Env.post(
-            engage, XMLAPI_OPERATION_CREATE_CONTACT_LIST,
-            ["DATABASE_ID": Env.listID, "CONTACT_LIST_NAME": "VIP customers", "VISIBILITY": 0])
+        let create = try await createVIPContactList(engage, visibility: 0)
         let lists = try await Env.post(engage, XMLAPI_OPERATION_GET_LISTS, ["VISIBILITY": 0, "LIST_TYPE": 18])
         return ["create": create, "lists": lists]
     }
@@ -140,9 +154,7 @@ extension EngageFlows {
             Env.addRecipient([("Email", "ann@example.com")]), Env.addRecipient([("Email", "bob@example.com")]),
         ]
     ) { engage in
-        let create = try await Env.post(
-            engage, XMLAPI_OPERATION_CREATE_CONTACT_LIST,
-            ["DATABASE_ID": Env.listID, "CONTACT_LIST_NAME": "VIP customers", "VISIBILITY": 1])
+        let create = try await createVIPContactList(engage)
         let list = resultValue(create, "CONTACT_LIST_ID")
         let byID = try await Env.post(
             engage, XMLAPI_OPERATION_ADD_CONTACT_TO_CONTACT_LIST, ["CONTACT_LIST_ID": list, "CONTACT_ID": 100001])
