@@ -7,25 +7,32 @@ import Testing
 @testable import MockServer
 
 /// The request XSDs the Engage simulator holds (``EngageRequestXSD``) are `Schemas/engage/xsd`'s, generated into
-/// `EngageRequestXSD+Files.swift`: this suite regenerates that file from `Schemas/` and fails on any difference.
+/// `RequestXSD/` (one file per group of operations): this suite regenerates them from `Schemas/` and fails on any
+/// difference.
 /// After changing an XSD, write it anew with `HARNESS_REGENERATE=1 swift test --filter EngageRequestXSDTests`.
 @Suite("The Engage simulator's request XSDs")
 struct EngageRequestXSDTests {
-    static let generatedFile = "Sources/MockServer/Simulators/Engage/EngageRequestXSD+Files.swift"
+    static let folder = "Sources/MockServer/Simulators/Engage/RequestXSD"
 
-    @Test("The generated file is what Schemas/engage/xsd generates, and every operation's XSD compiles from it")
+    @Test("The generated files are what Schemas/engage/xsd generates, and every operation's XSD compiles from them")
     func matchesSchemas() throws {
         let root = try RepositoryRoot.url()
         let expected = try Self.generate(root: root)
-        let file = root.appendingPathComponent(Self.generatedFile)
+        let folder = root.appendingPathComponent(Self.folder, isDirectory: true)
         if ProcessInfo.processInfo.environment["HARNESS_REGENERATE"] == "1" {
-            try Data(expected.utf8).write(to: file, options: .atomic)
+            for (name, text) in expected {
+                try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
+            }
         }
-        let committed = try String(contentsOf: file, encoding: .utf8)
-        #expect(
-            committed == expected,
-            "\(Self.generatedFile) differs from Schemas/engage/xsd: regenerate it with HARNESS_REGENERATE=1 swift test --filter EngageRequestXSDTests"
-        )
+        let present = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(Set(present) == Set(expected.keys), "\(Self.folder) holds other files than the generator writes")
+        for (name, text) in expected.sorted(by: { $0.key < $1.key }) {
+            let committed = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(
+                committed == text,
+                "\(Self.folder)/\(name) differs from Schemas/engage/xsd: regenerate it with HARNESS_REGENERATE=1 swift test --filter EngageRequestXSDTests"
+            )
+        }
         let registry = try SchemaRegistry(folder: root.appendingPathComponent("Schemas", isDirectory: true))
         let operations = registry.xmlOperations(vendor: "engage").map(\.name)
         #expect(operations.count == 58)
@@ -58,9 +65,9 @@ struct EngageRequestXSDTests {
                 operation: "GetLists")?.contains("'X'") == true)
     }
 
-    /// The Swift source of `EngageRequestXSD+Files.swift`: every request XSD the Engage contract maps an operation
-    /// to and the files they include, each as its top-level declarations without annotations or comments.
-    static func generate(root: URL) throws -> String {
+    /// The Swift sources of the generated files, by file name: every request XSD the Engage contract maps an
+    /// operation to and the files they include, each as its top-level declarations without annotations or comments.
+    static func generate(root: URL) throws -> [String: String] {
         let schemas = root.appendingPathComponent("Schemas", isDirectory: true)
         let registry = try SchemaRegistry(folder: schemas)
         let folder = schemas.appendingPathComponent("engage/xsd", isDirectory: true)
@@ -94,37 +101,75 @@ struct EngageRequestXSDTests {
             files[next] = (includes, chunks(text, width: 96))
         }
 
-        var source = """
+        var sources: [String: String] = [:]
+        let header = """
             // Generated from Schemas/engage/xsd by EngageRequestXSDTests; do not edit. After changing an XSD:
             //     HARNESS_REGENERATE=1 swift test --filter EngageRequestXSDTests
             // swift-format-ignore-file
 
             extension EngageRequestXSD {
-                /// The request XSD of each operation.
-                static let operations: [String: String] = [
 
             """
+        var main = header + "    /// The request XSD of each operation.\n"
+        main += "    static let operations: [String: String] = [\n"
         for (operation, file) in operations.sorted(by: { $0.0 < $1.0 }) {
-            source += "        \"\(operation)\": \"\(file)\",\n"
+            main += "        \"\(operation)\": \"\(file)\",\n"
         }
-        source += """
-                ]
-
-                /// Each request XSD and each file they include, annotations and comments left out.
-                static let files: [String: File] = [
-
-            """
-        for name in files.keys.sorted() {
-            let file = files[name]!
-            let includes = file.includes.map { "\"\($0)\"" }.joined(separator: ", ")
-            source += "        \"\(name)\": File(\n"
-            source += "            includes: [\(includes)],\n"
-            source += "            declarations: [\n"
-            for chunk in file.declarations { source += "                #\"\(chunk)\"#,\n" }
-            source += "            ]),\n"
+        main += "    ]\n\n    /// Each request XSD and each file they include, annotations and comments left out.\n"
+        main += "    static let files: [String: File] = \(Concern.shared.rawValue)Files\n"
+        for concern in Concern.allCases.dropFirst() {
+            main += "        .merging(\(concern.rawValue)Files) { first, _ in first }\n"
         }
-        source += "    ]\n}\n"
-        return source
+        main += "}\n"
+        sources["EngageRequestXSD+Files.swift"] = main
+        for concern in Concern.allCases {
+            var source = header + "    /// \(concern.summary)\n"
+            source += "    static let \(concern.rawValue)Files: [String: File] = [\n"
+            for name in files.keys.sorted() where Concern(file: name, includes: files[name]!.includes) == concern {
+                let file = files[name]!
+                let includes = file.includes.map { "\"\($0)\"" }.joined(separator: ", ")
+                source += "        \"\(name)\": File(\n"
+                source += "            includes: [\(includes)],\n"
+                source += "            declarations: [\n"
+                for chunk in file.declarations { source += "                #\"\(chunk)\"#,\n" }
+                source += "            ]),\n"
+            }
+            source += "    ]\n}\n"
+            sources["EngageRequestXSD+\(concern.fileName).swift"] = source
+        }
+        return sources
+    }
+
+    /// The generated files, one per group of operations (by the types file their XSDs include) and one for the
+    /// shared type files.
+    enum Concern: String, CaseIterable {
+        case shared, contact, job, mailing, ruleset
+
+        init(file: String, includes: [String]) {
+            if !file.contains("-") || file.hasSuffix("-types.xsd") || file == "request-common.xsd" {
+                self = .shared
+            } else if includes.contains("jobs-types.xsd") {
+                self = .job
+            } else if includes.contains("mailings-types.xsd") {
+                self = .mailing
+            } else if includes.contains("ruleset-types.xsd") || file.contains("-dc-ruleset") {
+                self = .ruleset
+            } else {
+                self = .contact
+            }
+        }
+
+        var fileName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() + "Files" }
+
+        var summary: String {
+            switch self {
+            case .shared: "The files the request XSDs include: common, request-common and the group types."
+            case .contact: "The request XSDs of lists, contacts, queries, relational tables and sessions."
+            case .job: "The request XSDs of the data jobs (imports, exports, purges, job status)."
+            case .mailing: "The request XSDs of mailings, templates and reports."
+            case .ruleset: "The request XSDs of dynamic-content rulesets."
+            }
+        }
     }
 
     /// `element` without its `xs:annotation`s and the whitespace between elements, at any depth.

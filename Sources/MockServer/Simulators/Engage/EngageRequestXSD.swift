@@ -7,9 +7,9 @@ import Synchronization
 /// any depth, a tag in another case, markup inside a value, a value outside its type) is fault 51 "Invalid XML
 /// Request", as Engage answers a tag it cannot read (https://developer.goacoustic.com/acoustic-campaign/reference/faqs).
 ///
-/// The XSD texts are generated into `EngageRequestXSD+Files.swift` (annotations left out, includes by name), so that
-/// `harness serve` needs no `Schemas/` folder beside it; `EngageRequestXSDTests` regenerates them from `Schemas/` and
-/// fails on any difference.
+/// The XSD texts are generated into `RequestXSD/` (one file per group of operations, annotations left out, includes
+/// by name), so that `harness serve` needs no `Schemas/` folder beside it; `EngageRequestXSDTests` regenerates them
+/// from `Schemas/` and fails on any difference.
 enum EngageRequestXSD {
     /// One XSD file: the files it includes and its own top-level declarations.
     struct File: Sendable {
