@@ -47,10 +47,8 @@ enum EngageDatabase {
             }
             try migrator.migrate(queue)
         } catch {
-            if case .file(let url) = storage, let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
-                throw EngageError.storeFull(operation: "open", file: url.path)
-            }
-            throw EngageError.store("open", error)
+            let file: String? = if case .file(let url) = storage { url.path } else { nil }
+            throw EngageError.store("open", error, file: file)
         }
         return queue
     }
@@ -85,8 +83,13 @@ extension EngageError {
     /// A failure of `operation` on `database`: a full disk is ``EngageError/storeFull(operation:file:)`` naming the
     /// database file, anything else ``EngageError/store(operation:cause:)``.
     static func store(_ operation: String, _ error: any Error, on database: any DatabaseReader) -> EngageError {
-        if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
-            return .storeFull(operation: operation, file: database.path)
+        store(operation, error, file: database.path)
+    }
+
+    /// ``store(_:_:on:)`` for the database file at `file` (nil in memory, where there is no disk to fill).
+    static func store(_ operation: String, _ error: any Error, file: String?) -> EngageError {
+        if let file, let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+            return .storeFull(operation: operation, file: file)
         }
         return store(operation, error)
     }
