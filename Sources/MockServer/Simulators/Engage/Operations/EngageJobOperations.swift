@@ -62,18 +62,16 @@ enum EngageJobOperations: EngageOperationGroup {
         _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
     ) throws -> CassetteResponse? {
         guard route.first == "ftp" else { return nil }
-        try EngageJobs.settle(db, now: now)
         return try EngageFTP.admin(method, route, body: body, db: db, now: now)
     }
 
-    /// Checks the request's elements (``EngageJobShape``), settles the jobs due (so a request sees what they did),
-    /// then answers.
+    /// Checks the request's elements (``EngageJobShape``), then answers (the jobs due were settled before any
+    /// XMLAPI request, in ``EngageXMLAPI/respond(to:db:now:)``).
     private static func answer(
         _ body: @escaping @Sendable (EngageJobRequest) throws -> EngageResult
     ) -> EngageOperationHandler {
         { request, context in
             try EngageJobShape.all[request.operation]?.check(request.element)
-            try EngageJobs.settle(context.db, now: context.now)
             return try body(EngageJobRequest(request, context))
         }
     }

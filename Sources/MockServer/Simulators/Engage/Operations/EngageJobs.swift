@@ -14,8 +14,8 @@ import JSONCore
 /// | from then on | `COMPLETE` (`ERROR` when its work failed) |
 ///
 /// A flow moves the clock with the admin settings' `now` (and `secondsPerRequest`). A job may carry work on the
-/// simulator's own data (a purge, an export's file): ``settle(_:now:)`` does it once the job is due, before an
-/// operation that could observe it is answered, and adds what it found to the job's parameters. Due jobs are found
+/// simulator's own data (a purge, an export's file): ``settle(_:now:)`` does it once the job is due, before any
+/// XMLAPI or admin request is answered, and adds what it found to the job's parameters. Due jobs are found
 /// through an index of the jobs with work left, so the cost of a request does not grow with the jobs kept.
 ///
 /// Admin routes (under `/__harness/vendors/engage`):
@@ -147,7 +147,6 @@ enum EngageJobs: EngageOperationGroup {
         _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
     ) throws -> CassetteResponse? {
         guard method == "GET", route.first == "jobs" else { return nil }
-        try settle(db, now: now)
         switch route.count {
         case 1:
             let jobs = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_jobs ORDER BY job_id")).map(job)
