@@ -9,7 +9,7 @@ let foundation: [Target] = [
         pkgConfig: "libxml-2.0",
         providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
-    .target(name: "LibXML", dependencies: ["CLibXML2"]),
+    .target(name: "LibXML", dependencies: ["CLibXML2", "JSONCore"]),
     .target(name: "JSONCore"),
     .testTarget(name: "LibXMLTests", dependencies: ["LibXML", "HarnessTesting", "JSONCore"], exclude: ["Fixtures"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
@@ -114,6 +114,7 @@ let referralHeroSDK: [Target] = [
     .target(
         name: "ReferralHeroSDK",
         dependencies: [
+            "JSONCore",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ],
@@ -123,6 +124,7 @@ let referralHeroSDK: [Target] = [
         name: "ReferralHeroSDKTests",
         dependencies: [
             "ReferralHeroSDK",
+            "JSONCore",
             "HarnessTesting",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -1,11 +1,11 @@
 public import Foundation
+import JSONCore
 public import OpenAPIRuntime
-import Synchronization
 
 /// The documented static API. `activate` makes the one instance the static calls use, as the iOS SDK keeps one;
 /// the instance lives in a `Mutex`, set once per process (or replaced by ``Adapty/resetShared()`` in tests).
 extension Adapty {
-    private static let shared = Mutex<Adapty?>(nil)
+    private static let shared = Locked<Adapty?>(nil)
 
     /// Activates the shared instance.
     ///

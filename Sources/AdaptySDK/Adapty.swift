@@ -1,7 +1,6 @@
 public import Foundation
 import JSONCore
 public import OpenAPIRuntime
-import Synchronization
 
 /// The Adapty SDK core: one instance per app install, talking to the backend through an injected
 /// `ClientTransport`, with an injected clock, profile store and identifier source so runs are reproducible.
@@ -15,7 +14,7 @@ public final class Adapty: Sendable {
     let profileStore: any AdaptyProfileStore
     let now: @Sendable () -> Date
     let makeUUID: @Sendable () -> UUID
-    let state = Mutex(State())
+    let state = Locked(State())
 
     struct State {
         var profile: AdaptyProfile?

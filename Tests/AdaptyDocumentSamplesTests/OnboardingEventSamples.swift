@@ -2,7 +2,7 @@
 // (the page's samples are kept as the page prints them)
 import AdaptySDK
 import Foundation
-import Synchronization
+import JSONCore
 
 // The Swift samples of Adapty's "Handle onboarding events in iOS SDK", verbatim inside the class that holds them,
 // compiled against AdaptySDK. UIKit does not exist here: `UIKitStandIns.swift` declares the UIKit names the
@@ -12,7 +12,7 @@ import Synchronization
 //   table lists events (secondScreenPresented, userEmailCollected) the switch does not, so it is not exhaustive.
 // The page's `trackEvent(_:meta:…)` is the app's own function: it is defined below, beside the samples.
 final class OnboardingEventSamples: AdaptyOnboardingControllerDelegate, AdaptyPaywallControllerDelegate {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
 
     var log: [String] { entries.withLock { $0 } }
 

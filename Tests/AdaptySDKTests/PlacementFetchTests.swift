@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 import Testing
 
 @testable import AdaptySDK
@@ -104,8 +103,8 @@ struct PlacementFetchTests {
 
     @Test("Cache policies: cache-else-load and max-age skip the network while the copy is fresh")
     func policies() async throws {
-        let time = Mutex(Date(timeIntervalSince1970: 0))
-        let counter = Mutex(0)
+        let time = Locked(Date(timeIntervalSince1970: 0))
+        let counter = Locked(0)
         let (adapty, _) = sdk(
             { _ in
                 let created = counter.withLock { count -> Int in
@@ -129,7 +128,7 @@ struct PlacementFetchTests {
 
     @Test("A cached copy with a later response_created_at wins over an older answer")
     func newerCacheWins() async throws {
-        let counter = Mutex(0)
+        let counter = Locked(0)
         let (adapty, _) = sdk { _ in
             let created = counter.withLock { count -> Int in
                 count += 1
@@ -159,7 +158,7 @@ struct PlacementFetchTests {
             return StubTransport.Answer(status: 200, body: StubBodies.paywall(variations: [("fallback", 100)]))
         }
         let silentMain = SilentMainHost(upstream: transport)
-        let waited = Mutex<[TimeInterval]>([])
+        let waited = Locked<[TimeInterval]>([])
         let adapty = Adapty(
             configuration: StubBodies.configuration, transport: silentMain,
             profileStore: AdaptyInMemoryProfileStore(profileId: Self.profileId), sessionId: "s",

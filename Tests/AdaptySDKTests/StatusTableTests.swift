@@ -1,6 +1,5 @@
 import Foundation
 import JSONCore
-import Synchronization
 import Testing
 
 @testable import AdaptySDK
@@ -49,8 +48,8 @@ struct StatusTableTests {
 
     @Test("After 429 the main host is not called again until retry-after has passed")
     func retryAfter() async {
-        let time = Mutex(Date(timeIntervalSince1970: 1_000))
-        let calls = Mutex(0)
+        let time = Locked(Date(timeIntervalSince1970: 1_000))
+        let calls = Locked(0)
         let transport = StubTransport { _ in
             let first = calls.withLock { count -> Bool in
                 count += 1
@@ -74,7 +73,7 @@ struct StatusTableTests {
 
     @Test("After 444 the backend is blocked for the minutes in the body")
     func blockedMinutes() async {
-        let time = Mutex(Date(timeIntervalSince1970: 1_000))
+        let time = Locked(Date(timeIntervalSince1970: 1_000))
         let transport = StubTransport { _ in StubTransport.Answer(status: 444, body: "2") }
         let adapty = Adapty(
             configuration: StubBodies.configuration, transport: transport, now: { time.withLock { $0 } },

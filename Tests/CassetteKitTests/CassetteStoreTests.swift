@@ -2,7 +2,6 @@ import CassetteKit
 import Foundation
 import HarnessTesting
 import JSONCore
-import Synchronization
 import Testing
 
 @Suite("CassetteStore")
@@ -225,7 +224,7 @@ struct CassetteStoreTests {
 
 /// A thread-safe call counter for test doubles.
 final class Counter: Sendable {
-    private let storage = Mutex(0)
+    private let storage = Locked(0)
     func increment() { storage.withLock { $0 += 1 } }
     var value: Int { storage.withLock { $0 } }
 }

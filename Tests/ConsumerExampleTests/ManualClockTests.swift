@@ -1,6 +1,6 @@
 import Foundation
 import HarnessTesting
-import Synchronization
+import JSONCore
 import Testing
 
 @Suite("ManualClock", .timeLimit(.minutes(1)))
@@ -69,7 +69,7 @@ struct ManualClockTests {
 
 /// A Boolean the sleeping tasks set and the test reads.
 private final class Flag: Sendable {
-    private let state = Mutex(false)
+    private let state = Locked(false)
 
     var value: Bool { state.withLock { $0 } }
 

@@ -1,11 +1,11 @@
 import CassetteKit
 import Foundation
 import MockServer
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import JSONCore
 #endif
 
 /// A simulator of the app team's own backend, written against the public `Simulator` protocol only: it keeps its
@@ -13,7 +13,7 @@ import FoundationNetworking
 struct FeatureFlagSimulator: Simulator {
     /// The flags, shared by every copy of this value; `reset(state:)` empties them.
     final class Flags: Sendable {
-        let values = Mutex<[String: Bool]>([:])
+        let values = Locked<[String: Bool]>([:])
     }
 
     let vendor = "flags"

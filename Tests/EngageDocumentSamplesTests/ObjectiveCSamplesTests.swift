@@ -4,7 +4,6 @@ import Foundation
 import JSONCore
 import Logging
 import MockServer
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -18,7 +17,7 @@ import FoundationNetworking
 
 /// What the samples' blocks saw, in order.
 final class SampleLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     func add(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import HarnessTesting
-import Synchronization
+import JSONCore
 import Testing
 
 @testable import EngageSDK
@@ -101,7 +101,7 @@ struct TimeOrderedUUIDTests {
 /// Hands out the given values in order, then the last one.
 private final class Counter: Sendable {
     private let values: [UInt64]
-    private let index = Mutex(0)
+    private let index = Locked(0)
 
     init(_ values: [UInt64]) { self.values = values }
 

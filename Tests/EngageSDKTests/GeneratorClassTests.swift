@@ -1,12 +1,11 @@
 import EngageSDK
 import Foundation
 import JSONCore
-import Synchronization
 import Testing
 
 /// A generator class an app registers: `<prefix>-1`, `<prefix>-2`, … (or empty ids, when told to).
 final class PrefixedGenerator: EngageUUIDGenerating {
-    private let counter = Mutex(0)
+    private let counter = Locked(0)
     let prefix: String
     let empty: Bool
 

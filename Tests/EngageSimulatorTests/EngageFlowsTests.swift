@@ -9,7 +9,6 @@ import JSONCore
 import LibXML
 import MockServer
 import OpenAPIRuntime
-import Synchronization
 import Testing
 
 /// Runs every Engage flow against a fresh simulator, twice: the flows must be deterministic (identical requests,
@@ -45,8 +44,8 @@ struct EngageFlowsTests {
     /// A transport that keeps each request and response body as the simulator saw them.
     /// Keeps each request and response body as the simulator saw them.
     final class Journal: Sendable {
-        let requests = Mutex<[CassetteRequest]>([])
-        let responses = Mutex<[Data]>([])
+        let requests = Locked<[CassetteRequest]>([])
+        let responses = Locked<[Data]>([])
     }
 
     @Test(

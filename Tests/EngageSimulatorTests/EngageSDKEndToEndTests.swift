@@ -2,14 +2,13 @@ import EngageSDK
 import FlowCatalog
 import Foundation
 import JSONCore
-import Synchronization
 import Testing
 
 /// The real EngageSDK against the simulator, through a transport that calls the simulator host in-process.
 @Suite("EngageSimulator with EngageSDK")
 struct EngageSDKEndToEndTests {
     static func engage(_ simulator: SimulatorFixture, config: EngageConfig? = nil) throws -> Engage {
-        let counter = Mutex(0)
+        let counter = Locked(0)
         let now = Date(timeIntervalSince1970: 1_767_225_600)
         return try Engage(
             .init(

@@ -47,6 +47,16 @@ struct ArchitectureTests {
         #expect(offending.isEmpty, "\(offending)")
     }
 
+    @Test("One lock type: no source or test file takes Synchronization's Mutex, which ThreadSanitizer cannot see")
+    func oneLockType() throws {
+        let this = "Tests/HarnessCLITests/ArchitectureTests.swift"
+        let offending = try SourceScan.places(in: ["Sources", "Tests"], allowed: [this]) { line in
+            let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? line
+            return code.contains("Mutex<") || code.contains("Mutex(")
+        }
+        #expect(offending.isEmpty, "use JSONCore's Locked instead: \(offending)")
+    }
+
     @Test("The manifest reader finds dependencies and ignores products")
     func readerSelfCheck() {
         let graph = PackageGraph(

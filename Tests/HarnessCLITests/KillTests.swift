@@ -3,7 +3,6 @@ import Foundation
 import HarnessTesting
 import JSONCore
 import MockServer
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -153,7 +152,7 @@ struct KillTests {
                 let origin = try await Self.origin(of: output)
                 let path = "/referralhero/lists/MF83c9616aa3/leaderboard"
                 let headers = ["Authorization": "rh-sim-token", "Accept": "application/vnd.referralhero.v1"]
-                let stop = Mutex(false)
+                let stop = Locked(false)
                 let port = UInt16(origin.port ?? 0)
                 let traffic = Task {
                     await onOwnThread {

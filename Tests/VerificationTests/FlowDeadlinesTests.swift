@@ -56,7 +56,7 @@ struct FlowDeadlinesTests {
 
     @Test("A flow that keeps no files runs without a working directory; one that does gets it, removed after")
     func workingDirectoryOnDemand() async throws {
-        let seen = Mutex<(folder: FlowFolder?, madeBeforeAsking: Bool, wrote: Bool)>((nil, true, false))
+        let seen = Locked<(folder: FlowFolder?, madeBeforeAsking: Bool, wrote: Bool)>((nil, true, false))
         let idle = Flow(vendor: "testvendor", name: "idle", documentation: "none", summary: "keeps no files") {
             context in
             seen.withLock { $0 = (context.folder, context.folder.exists, false) }

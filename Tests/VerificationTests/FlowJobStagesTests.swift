@@ -1,7 +1,7 @@
 import FlowCatalog
 import Foundation
+import JSONCore
 import MockServer
-import Synchronization
 import Testing
 
 @testable import Verification
@@ -12,7 +12,7 @@ import Testing
 struct FlowJobStagesTests {
     /// How many of each stage run at once, at most.
     final class Widths: Sendable {
-        private let state = Mutex((starting: 0, finishing: 0, mostStarting: 0, mostFinishing: 0, begun: Set<Int>()))
+        private let state = Locked((starting: 0, finishing: 0, mostStarting: 0, mostFinishing: 0, begun: Set<Int>()))
 
         func begin(start item: Int) {
             state.withLock {
@@ -59,7 +59,7 @@ struct FlowJobStagesTests {
     @Test("With two jobs an item's second stage runs while its job starts a later item", .timeLimit(.minutes(1)))
     func stagesOverlap() async {
         let widths = Widths()
-        let overlapped = Mutex<[Int: Bool]>([:])
+        let overlapped = Locked<[Int: Bool]>([:])
         let items = Array(0..<6)
         _ = await FlowJobs.map(
             items, jobs: 2,

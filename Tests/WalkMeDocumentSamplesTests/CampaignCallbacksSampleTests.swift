@@ -3,7 +3,6 @@ import HTTPTypes
 import HarnessTesting
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 import Testing
 import WalkMeSDK
 
@@ -18,7 +17,7 @@ import WalkMeSDK
 /// Implements `WMCampaignInfoDelegate` (`- (void)campaignDidDismiss:(WMCampaignInfo *)campaignInfo;`), passing what
 /// it receives on "to any analytics or CRM system", here a dictionary of strings.
 final class CampaignCallbacks: NSObject, WMCampaignInfoDelegate {
-    let received = Mutex<[[String: String]]>([])
+    let received = Locked<[[String: String]]>([])
 
     func campaignDidDismiss(_ campaignInfo: WMCampaignInfo) {
         let cta: String = campaignInfo.campaginCta

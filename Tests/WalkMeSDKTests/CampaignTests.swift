@@ -1,7 +1,6 @@
 import Foundation
 import HarnessTesting
 import JSONCore
-import Synchronization
 import Testing
 import WalkMeSDK
 
@@ -110,7 +109,7 @@ struct CampaignTests {
 @Suite("WalkMe analytics")
 struct AnalyticsTests {
     final class Listener: WMAnalyticsDelegate {
-        let types = Mutex<[WMStatsEventType]>([])
+        let types = Locked<[WMStatsEventType]>([])
         func didSendAnalyticsEvent(ofType type: WMStatsEventType, withPayload payload: [String: JSONValue]) {
             types.withLock { $0.append(type) }
         }

@@ -1,8 +1,8 @@
 // swift-format-ignore-file
 // (the page's samples are kept as the page prints them)
 import Foundation
-import Synchronization
 import WebEngageSDK
+import JSONCore
 
 // The Swift samples of WebEngage's "App In-line Content" page (iOS), verbatim inside the classes that hold them.
 // UIKit does not exist here, so `UIKitStandIns.swift` declares the few UIKit names the samples mention
@@ -33,7 +33,7 @@ class InlineViewController: UIViewController, WEPlaceholderCallback, WECampaignC
     weak var inlinePlaceholderView: WEInlineView!
     let iosPropertyId = 1002
     let ios_property_id = 1002
-    let calls = Mutex<[String]>([])
+    let calls = Locked<[String]>([])
 
     func setExpectedHeight() {
         //. . .
@@ -117,7 +117,7 @@ class TaggedViewController: UIViewController {
 /// Advance ways, 1. TableView: a cell's WEInlineView loaded with a tag.
 class InlineCell: UITableViewCell, WEPlaceholderCallback {
     weak var inlineView: WEInlineView!
-    let rendered = Mutex(0)
+    let rendered = Locked(0)
 
     func onRendered(data: WEGCampaignData) { rendered.withLock { $0 += 1 } }
 }
@@ -131,7 +131,7 @@ func loadCell(_ cell: InlineCell) {
 class CustomViewController: UIViewController, WEPlaceholderCallback {
     let weAnalytics: WEAnalytics? = WebEngage.sharedInstance().analytics
     let iosPropertyId = 1003
-    let received = Mutex<[WEGCampaignData]>([])
+    let received = Locked<[WEGCampaignData]>([])
 
     override func viewWillAppear(_ animated: Bool) {
       weAnalytics?.navigatingToScreen(withName: "screen")

@@ -3,7 +3,6 @@ import HTTPTypes
 import HarnessTesting
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 import Testing
 import WebEngageSDK
 
@@ -15,7 +14,7 @@ import FoundationNetworking
 /// configures it, the samples' screens set up through the simulator's admin API.
 @Suite("App In-line Content page samples", .serialized, .mockServer(.webEngage))
 struct DocumentSamplesTests {
-    private static let opened = Mutex<[String]>([])
+    private static let opened = Locked<[String]>([])
 
     /// Configures the shared core for the simulator, in manual work mode, and gives the samples' screens their
     /// properties: `Screen_Name` 1002 (Text), `screen_name` 1 (Banner), `screen` 1003 (Custom). Their failure

@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// The HTTP side of the SDK: builds requests with the global headers of the Adapty backend, sends them through
 /// the injected `ClientTransport` with a timeout, and turns answers into bodies or ``AdaptyError``s following the
@@ -39,8 +38,8 @@ final class AdaptyBackend: Sendable {
     /// Waits out a request timeout (seconds); injected so tests need not wait.
     let sleep: @Sendable (TimeInterval) async throws -> Void
     /// Until when the main host is not called, and the status (429 or 444) that blocked it.
-    private let blocked = Mutex<(until: Date, status: Int)?>(nil)
-    private let unauthorized = Mutex(false)
+    private let blocked = Locked<(until: Date, status: Int)?>(nil)
+    private let unauthorized = Locked(false)
 
     init(
         configuration: AdaptyConfiguration, transport: any ClientTransport, sessionId: String,

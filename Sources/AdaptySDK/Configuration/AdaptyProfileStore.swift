@@ -1,4 +1,4 @@
-import Synchronization
+import JSONCore
 
 /// Where the SDK keeps the profile id it generated (a lower-case UUID), as the iOS SDK keeps it in
 /// `UserDefaults`. Inject one per app install; ``AdaptyInMemoryProfileStore`` is the default.
@@ -15,7 +15,7 @@ public protocol AdaptyProfileStore: Sendable {
 
 /// A profile store in memory: forgotten when the instance goes.
 public final class AdaptyInMemoryProfileStore: AdaptyProfileStore {
-    private let values = Mutex<(profileId: String?, variationId: String?)>((nil, nil))
+    private let values = Locked<(profileId: String?, variationId: String?)>((nil, nil))
 
     /// A store holding `profileId`, if given.
     public init(profileId: String? = nil) {

@@ -1,6 +1,5 @@
 public import Foundation
 public import JSONCore
-import Synchronization
 
 /// The headless stand-in for the onboarding view: the page's messages come in through ``postEvent(_:)`` (the
 /// web view's `postEvent` script handler) and go out as ``AdaptyOnboardingControllerDelegate`` calls, in order,
@@ -11,8 +10,8 @@ public final class AdaptyOnboardingController: AdaptyPresentable {
     /// The onboarding the view shows.
     public let onboarding: AdaptyOnboarding
     let adapty: Adapty?
-    private let delegateBox: Mutex<(any AdaptyOnboardingControllerDelegate)?>
-    private let status = Mutex(Status())
+    private let delegateBox: Locked<(any AdaptyOnboardingControllerDelegate)?>
+    private let status = Locked(Status())
 
     private struct Status {
         var appeared = false
@@ -25,7 +24,7 @@ public final class AdaptyOnboardingController: AdaptyPresentable {
     init(onboarding: AdaptyOnboarding, delegate: any AdaptyOnboardingControllerDelegate, adapty: Adapty?) {
         self.onboarding = onboarding
         self.adapty = adapty
-        delegateBox = Mutex(delegate)
+        delegateBox = Locked(delegate)
     }
 
     /// The delegate (held strongly: the controller is the only owner of a headless view).

@@ -1,6 +1,5 @@
 public import Foundation
 public import JSONCore
-import Synchronization
 
 /// The UI entry points, headless: configurations and controllers that tests and flows drive instead of views.
 public enum AdaptyUI {
@@ -91,12 +90,12 @@ extension AdaptyPaywallControllerDelegate {
 public final class AdaptyPaywallController: AdaptyPresentable {
     /// What the view is built from.
     public let configuration: AdaptyUI.PaywallConfiguration
-    private let delegateBox: Mutex<(any AdaptyPaywallControllerDelegate)?>
-    private let stage = Mutex<AdaptyUIStage?>(nil)
+    private let delegateBox: Locked<(any AdaptyPaywallControllerDelegate)?>
+    private let stage = Locked<AdaptyUIStage?>(nil)
 
     init(configuration: AdaptyUI.PaywallConfiguration, delegate: any AdaptyPaywallControllerDelegate) {
         self.configuration = configuration
-        delegateBox = Mutex(delegate)
+        delegateBox = Locked(delegate)
     }
 
     /// The paywall.

@@ -1,4 +1,4 @@
-import Synchronization
+import JSONCore
 
 /// A headless view controller: something a stage shows.
 public protocol AdaptyPresentable: AnyObject, Sendable {
@@ -20,7 +20,7 @@ extension AdaptyPresentable {
 /// models exactly that (``dismiss(_:)``), so an app can reproduce the symptom and its fix: dismiss the onboarding
 /// before presenting the paywall.
 public final class AdaptyUIStage: Sendable {
-    private let stack = Mutex<[any AdaptyPresentable]>([])
+    private let stack = Locked<[any AdaptyPresentable]>([])
 
     /// An empty screen.
     public init() {}

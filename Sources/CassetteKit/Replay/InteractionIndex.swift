@@ -1,6 +1,5 @@
 import Foundation
 import JSONCore
-import Synchronization
 
 /// The interactions of a cassette indexed for lookup: bucketed by method and path, then by the hash of each
 /// request's normalized form, so finding the interactions that answer a request costs the same at 10 entries
@@ -20,9 +19,9 @@ package final class InteractionIndex: Sendable {
     /// Entries that declare volatile fields of their own, with their normalizer.
     let ownNormalizers: [Int: Normalizer]
     let buckets: [BucketKey: [Int]]
-    private let prepared = Mutex<[BucketKey: PreparedBucket]>([:])
+    private let prepared = Locked<[BucketKey: PreparedBucket]>([:])
     /// Responses converted from HAR on first replay.
-    private let responses: Mutex<[CassetteResponse?]>
+    private let responses: Locked<[CassetteResponse?]>
 
     struct PreparedBucket: Sendable {
         var byForm: [NormalizedRequest: [Int]] = [:]
@@ -69,7 +68,7 @@ package final class InteractionIndex: Sendable {
             buckets[normalizer.bucket(request), default: []].append(index)
         }
         self.requests = requests
-        responses = Mutex(Array(repeating: nil, count: requests.count))
+        responses = Locked(Array(repeating: nil, count: requests.count))
         ownNormalizers = own
         self.buckets = buckets
     }

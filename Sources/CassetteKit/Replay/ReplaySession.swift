@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import JSONCore
 
 /// One replay of a cassette: answers requests from its index of interactions and remembers which recorded
 /// responses were used, so identical requests (retries, polling) get their responses in recorded order.
 /// Thread-safe: many tasks, or the mock server's connections, may replay from one session.
 public final class ReplaySession: Sendable {
     package let index: InteractionIndex
-    private let played: Mutex<[Bool]>
+    private let played: Locked<[Bool]>
 
     /// What a lookup found.
     public enum Lookup: Sendable, Hashable {
@@ -20,7 +20,7 @@ public final class ReplaySession: Sendable {
 
     package init(index: InteractionIndex) {
         self.index = index
-        played = Mutex(Array(repeating: false, count: index.count))
+        played = Locked(Array(repeating: false, count: index.count))
     }
 
     /// Indexes `cassette` and starts replaying it.

@@ -1,7 +1,6 @@
-import Synchronization
-
 #if canImport(FoundationNetworking)
 import Foundation
+import JSONCore
 public import FoundationNetworking
 #else
 public import Foundation
@@ -13,7 +12,7 @@ public import Foundation
 final class Lanes: Sendable {
     static let shared = Lanes()
 
-    private let handlers = Mutex<[CassetteURLProtocol.Handler?]>([])
+    private let handlers = Locked<[CassetteURLProtocol.Handler?]>([])
 
     func open(_ handler: @escaping CassetteURLProtocol.Handler) -> Int {
         handlers.withLock { handlers in

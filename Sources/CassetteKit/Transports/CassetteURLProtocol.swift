@@ -1,7 +1,6 @@
-import Synchronization
-
 #if canImport(FoundationNetworking)
 import Foundation
+import JSONCore
 public import FoundationNetworking
 #else
 public import Foundation
@@ -25,7 +24,7 @@ public class CassetteURLProtocol: URLProtocol {
     /// What answers a request: a replay session, a recorder, or your own function.
     public typealias Handler = @Sendable (CassetteRequest) async throws -> CassetteResponse
 
-    private let loading = Mutex<Task<Void, Never>?>(nil)
+    private let loading = Locked<Task<Void, Never>?>(nil)
 
     /// The lane of this protocol class; nil for this base class, which handles nothing.
     class var lane: Int? { nil }

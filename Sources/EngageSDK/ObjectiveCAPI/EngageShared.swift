@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import JSONCore
 
 // The README's Objective-C API as Swift imports it: singletons (`[UBFManager sharedInstance]`), success/failure
 // blocks and class methods on `EngageConfig`, over the async API. Calls made through it run one after another in
@@ -14,7 +14,7 @@ enum EngageShared {
         var mobileUserID: String?
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     static func install(_ engage: Engage) {
         state.withLock { $0 = State(engage: engage, tail: $0.tail, mobileUserID: nil) }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import JSONCore
 
 /// `UBF`: the README's event, built by its factories (`[UBF goalCompleted:params:]`) and handed to
 /// `[UBFManager trackEvent:]`, or handed to an augmentation plugin's `process(_:)` to add attributes with
@@ -14,15 +14,15 @@ public final class UBF: Sendable {
         var event: UBFEvent?
     }
 
-    private let contents: Mutex<Contents>
+    private let contents: Locked<Contents>
 
     private init(kind: Kind, name: String, params: [String: String], event: UBFEvent? = nil) {
-        contents = Mutex(Contents(kind: kind, name: name, params: params, event: event))
+        contents = Locked(Contents(kind: kind, name: name, params: params, event: event))
     }
 
     /// The event a plugin is handed (its attributes as they are so far).
     init(event: UBFEvent) {
-        contents = Mutex(Contents(kind: .event, name: "", params: [:], event: event))
+        contents = Locked(Contents(kind: .event, name: "", params: [:], event: event))
     }
 
     var kind: Kind { contents.withLock { $0.kind } }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import JSONCore
 
 /// Makes the identifiers EngageSDK needs: mobile user ids, device ids and audit record ids (``next``), and
 /// event identities (``nextEventID``).
@@ -50,12 +50,12 @@ public struct IdentifierGenerator: Sendable {
 /// steps back, the timestamp moves on from the last one used instead.
 final class TimeOrderedUUID: Sendable {
     /// The last (milliseconds, counter) handed out.
-    private let last: Mutex<(milliseconds: UInt64, counter: UInt16)>
+    private let last: Locked<(milliseconds: UInt64, counter: UInt16)>
     private let now: @Sendable () -> UInt64
 
     /// `now` is the Unix time in milliseconds (the system clock unless a test fixes it).
     init(now: @escaping @Sendable () -> UInt64 = { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) }) {
-        self.last = Mutex((0, 0))
+        self.last = Locked((0, 0))
         self.now = now
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import JSONCore
 
 /// Tells the SDK when the network comes back, so that events queued while offline are posted without the app
 /// calling anything (the README: the UBFManager "transparently handles network reachability").
@@ -28,7 +28,7 @@ public struct EngageReachability: Sendable {
 
 /// Wakes the UBF manager when what blocked posting is over (a token was obtained). Set once by ``Engage``.
 final class FlushWakeup: Sendable {
-    private let action = Mutex<(@Sendable () -> Void)?>(nil)
+    private let action = Locked<(@Sendable () -> Void)?>(nil)
 
     func set(_ action: @escaping @Sendable () -> Void) {
         self.action.withLock { $0 = action }

@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import JSONCore
 
 /// The time of a flow: a `Clock` that reads ``FlowContext/epoch`` until the flow advances it, so timestamps in
 /// requests are the same every time the flow is recorded. SDKs take it as their `any Clock<Duration>` and
@@ -20,10 +20,10 @@ public final class FlowClock: Clock, Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.date < rhs.date }
     }
 
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     public init(start: Date = FlowContext.epoch) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     public var now: Instant { Instant(date: date) }
@@ -46,7 +46,7 @@ public final class FlowClock: Clock, Sendable {
 
 /// Deterministic UUIDs: `00000000-0000-4000-8000-000000000001`, `…0002`, … in the order they are asked for.
 public final class FlowIdentifiers: Sendable {
-    private let counter = Mutex(0)
+    private let counter = Locked(0)
 
     public init() {}
 

@@ -1,6 +1,6 @@
 public import Foundation
+import JSONCore
 public import OpenAPIRuntime
-import Synchronization
 
 /// What a flow runs with. Everything that varies between runs is injected here, so that recording the same flow
 /// twice gives the same cassette.
@@ -58,7 +58,7 @@ public struct FlowContext: Sendable {
 public final class FlowFolder: Sendable {
     /// Where the folder is (or will be).
     public let url: URL
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private enum State {
         case notMade, madeHere, given
@@ -67,13 +67,13 @@ public final class FlowFolder: Sendable {
     /// A folder at `url`, made on first use and removed by ``removeIfMade()``.
     public init(url: URL) {
         self.url = url
-        state = Mutex(.notMade)
+        state = Locked(.notMade)
     }
 
     /// A folder the caller has made already and removes itself.
     public init(existing url: URL) {
         self.url = url
-        state = Mutex(.given)
+        state = Locked(.given)
     }
 
     /// A folder under the temporary directory, named `<prefix><UUID>`, made on first use.

@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPTypes
+import JSONCore
 public import OpenAPIRuntime
-import Synchronization
 
 /// A device's network as a flow switches it: while off, every call fails before reaching a server (so nothing is
 /// recorded or replayed for it); while on, calls go through `base`.
@@ -12,11 +12,11 @@ public final class NetworkSwitch: ClientTransport, Sendable {
     }
 
     private let base: any ClientTransport
-    private let online: Mutex<Bool>
+    private let online: Locked<Bool>
 
     public init(_ base: any ClientTransport, online: Bool = true) {
         self.base = base
-        self.online = Mutex(online)
+        self.online = Locked(online)
     }
 
     /// Turns the network on or off.

@@ -145,7 +145,7 @@ public struct FuzzRunner: Sendable {
 
     /// The continuation a send resumes exactly once, by its answer or by its timer.
     final class Once: Sendable {
-        let pending = Mutex<CheckedContinuation<Outcome, Never>?>(nil)
+        let pending = Locked<CheckedContinuation<Outcome, Never>?>(nil)
     }
 
     enum Outcome: Sendable {

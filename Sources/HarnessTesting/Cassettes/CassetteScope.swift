@@ -2,7 +2,6 @@ public import CassetteKit
 import HTTPTypes
 import JSONCore
 public import OpenAPIRuntime
-import Synchronization
 
 #if canImport(FoundationNetworking)
 public import Foundation
@@ -104,7 +103,7 @@ public final class CassetteScope: Sendable {
 
 /// The cassette errors of one scope, shared by its URL protocol handler and its transport.
 private final class Failures: Sendable {
-    let errors = Mutex<[CassetteError]>([])
+    let errors = Locked<[CassetteError]>([])
 }
 
 /// The ``CassetteScope/transport``: each request answered by the scope's handler.

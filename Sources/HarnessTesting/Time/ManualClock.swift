@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import JSONCore
 
 /// A `Clock` for tests whose time moves only when the test says so: ``advance(by:)`` moves it, and a
 /// `sleep(until:)` resumes once the clock has been advanced to its deadline (or throws `CancellationError` when
@@ -49,7 +49,7 @@ public final class ManualClock: Clock, Sendable {
         var waitingForSleeper: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The wall time at the clock's start.
     public let start: Date
     /// Whether a sleep moves the clock to its deadline at once instead of waiting for ``advance(by:)``.

@@ -1,5 +1,5 @@
 internal import CLibXML2
-import Synchronization
+import JSONCore
 
 extension XML {
     /// libxml2 contexts kept for the next call instead of being allocated and freed for every parse or
@@ -17,7 +17,7 @@ extension XML {
             var contexts: [Context] = []
         }
 
-        private let stack = Mutex(Stack())
+        private let stack = Locked(Stack())
         private let limit: Int
         private let free: @Sendable (Context) -> Void
 

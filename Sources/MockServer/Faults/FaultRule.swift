@@ -1,4 +1,4 @@
-import Synchronization
+import JSONCore
 
 /// An admin fault rule: inject `plan` into requests whose method and path match, optionally a limited number of
 /// times.
@@ -39,7 +39,7 @@ public final class FaultRules: Sendable {
         var nextID = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     package init() {}
 

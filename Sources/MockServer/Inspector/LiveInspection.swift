@@ -2,7 +2,6 @@ import CassetteKit
 import ContractKit
 import Foundation
 import JSONCore
-import Synchronization
 
 /// The live side of the inspector: redacts each exchange with the recording rules for the journal, and checks it
 /// against the vendor's contract with the engine `harness verify` uses (``ContractCheck``), as the exchange would
@@ -13,7 +12,7 @@ final class LiveInspection: Sendable {
     /// Whether a request that breaks its contract is answered with the violations instead of the vendor's answer.
     let strict: Bool
     /// One redactor for the session, so a secret gets the same placeholder in every entry (and in the HAR export).
-    private let redactor = Mutex(Redactor(rules: .default))
+    private let redactor = Locked(Redactor(rules: .default))
 
     /// The origin journal URLs are written under, as cassettes record the simulators.
     static let origin = "http://simulator.local"

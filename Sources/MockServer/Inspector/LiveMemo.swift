@@ -1,5 +1,5 @@
 import CassetteKit
-import Synchronization
+import JSONCore
 
 /// The journal's redacted exchange and the contract verdict of one exact request answered by one recorded entry,
 /// worked out the first time that pair is replayed and kept with the request's route (``ImmediateMemo/Route``):
@@ -18,7 +18,7 @@ final class LiveMemo: Sendable {
 
     /// The request as the responder would see it, its URL relative to the vendor's mount.
     let request: CassetteRequest
-    private let records = Mutex<[Key: Record]>([:])
+    private let records = Locked<[Key: Record]>([:])
 
     init(request: CassetteRequest) {
         self.request = request

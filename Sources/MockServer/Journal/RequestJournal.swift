@@ -1,4 +1,4 @@
-import Synchronization
+import JSONCore
 
 /// Every request the server saw, oldest first, up to `capacity` entries and `byteCapacity` bytes of headers and
 /// bodies (the oldest are dropped beyond either, and counted in ``dropped``). Subscribers (the inspector's live
@@ -30,7 +30,7 @@ public final class RequestJournal: Sendable {
     public let capacity: Int
     /// The most bytes of headers and bodies kept; beyond it the oldest entries are dropped (the newest is kept).
     public let byteCapacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The journal size of `harness serve` unless `--journal-size` says otherwise: 10,000 requests.
     public static let defaultCapacity = 10_000

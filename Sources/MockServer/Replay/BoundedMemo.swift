@@ -1,11 +1,11 @@
-import Synchronization
+import JSONCore
 
 /// A map shared between threads that holds at most `capacity` entries and starts over empty when a new key finds
 /// it full: the store of the server's memos (``MatchMemo``, ``ImmediateMemo``, ``SimulatorReadCache``), whose
 /// entries are cheap to work out again and whose keys come from clients.
 final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let capacity: Int
-    private let entries = Mutex<[Key: Value]>([:])
+    private let entries = Locked<[Key: Value]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity

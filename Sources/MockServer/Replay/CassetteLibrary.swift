@@ -1,6 +1,7 @@
 import CassetteKit
 import Dispatch
 import Foundation
+import JSONCore
 import Logging
 import Synchronization
 
@@ -34,7 +35,7 @@ final class CassetteLibrary: Sendable {
 
     let directory: URL?
     private let logger: Logger
-    private let catalog = Mutex(Catalog())
+    private let catalog = Locked(Catalog())
     /// How many times the set of cassettes has changed (loaded, reloaded, unloaded).
     private let changes = Atomic<UInt64>(0)
 
@@ -70,7 +71,7 @@ final class CassetteLibrary: Sendable {
         }
         // Files are read and indexed on every core at once: start-up time is what a developer waits for.
         let parse = unknown.map { ($0.name, $0.file) }
-        let results = Mutex([Result<LoadedCassette, CassetteError>?](repeating: nil, count: parse.count))
+        let results = Locked([Result<LoadedCassette, CassetteError>?](repeating: nil, count: parse.count))
         DispatchQueue.concurrentPerform(iterations: parse.count) { position in
             let (name, file) = parse[position]
             let result = Result { () throws(CassetteError) in

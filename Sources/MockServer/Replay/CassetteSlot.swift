@@ -1,6 +1,6 @@
 import CassetteKit
 import Foundation
-import Synchronization
+import JSONCore
 
 /// One cassette of the library: its routes and size known from the start, its interactions parsed at the first
 /// request that may need them (or at once when the derived index did not know the file).
@@ -11,7 +11,7 @@ final class CassetteSlot: Sendable {
     let routes: Set<RouteKey>
     /// The number of interactions.
     let count: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private enum State {
         case unread
@@ -25,7 +25,7 @@ final class CassetteSlot: Sendable {
         file = cassette.file
         routes = cassette.routes
         count = cassette.responses.count
-        state = Mutex(.loaded(cassette))
+        state = Locked(.loaded(cassette))
     }
 
     /// A slot parsed on first use, from what the derived index says about it.
@@ -34,7 +34,7 @@ final class CassetteSlot: Sendable {
         self.file = file
         self.routes = routes
         self.count = count
-        state = Mutex(.unread)
+        state = Locked(.unread)
     }
 
     /// The parsed cassette, parsing it now if needed; nil when the file no longer reads (the error is kept for

@@ -1,13 +1,12 @@
 import Foundation
 import JSONCore
-import Synchronization
 
 /// The `Date` header of responses the server writes itself (RFC 9110 §5.6.7, IMF-fixdate), formatted once a
 /// second like Hummingbird's own.
 package final class HTTPDate: Sendable {
     package init() {}
 
-    private let cached = Mutex<(second: Int64, text: String)>((Int64.min, ""))
+    private let cached = Locked<(second: Int64, text: String)>((Int64.min, ""))
 
     /// The header value for `date`, from the cache when the second has not changed.
     func text(for date: Date) -> String { text(secondsSince1970: date.timeIntervalSince1970) }

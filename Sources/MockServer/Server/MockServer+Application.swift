@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import JSONCore
 import Logging
 import NIOCore
 import ServiceLifecycle

@@ -1,5 +1,6 @@
 public import Foundation
 import Hummingbird
+import JSONCore
 public import Logging
 import NIOCore
 import ServiceLifecycle
@@ -22,7 +23,7 @@ public final class MockServer: Sendable {
     public let configuration: MockServerConfiguration
     let core: ServerCore
     let logger: Logger
-    private let state = Mutex(RunState.idle)
+    private let state = Locked(RunState.idle)
 
     private enum RunState {
         case idle

@@ -1,9 +1,9 @@
-import Synchronization
+import JSONCore
 
 /// A value that arrives once, possibly before anyone waits for it: the server's endpoints once bound, an
 /// upstream response head once received. Later resolutions are ignored.
 final class OneShot<Value: Sendable>: Sendable {
-    private let state = Mutex<(result: Result<Value, any Error>?, waiter: CheckedContinuation<Value, any Error>?)>(
+    private let state = Locked<(result: Result<Value, any Error>?, waiter: CheckedContinuation<Value, any Error>?)>(
         (nil, nil))
 
     func resolve(_ result: Result<Value, any Error>) {

@@ -28,9 +28,9 @@ final class ServerCore: Sendable {
     /// Those of ``eventLoopHits`` answered from the connection's bytes (``WireReplay``).
     let wireHits = Atomic<Int>(0)
     /// Set while the server runs in a proxying mode (or may switch to one).
-    let proxy = Mutex<RecordingProxy?>(nil)
+    let proxy = Locked<RecordingProxy?>(nil)
     private let modeIndex: Atomic<Int>
-    private let generator: Mutex<SeededGenerator>
+    private let generator: Locked<SeededGenerator>
 
     init(
         configuration: MockServerConfiguration, simulators: SimulatorHost, logger: Logger,
@@ -46,7 +46,7 @@ final class ServerCore: Sendable {
         library = CassetteLibrary(directory: configuration.cassettesDirectory, logger: logger)
         injector = FaultInjector(clock: clock)
         modeIndex = Atomic(ServerMode.allCases.firstIndex(of: configuration.mode)!)
-        generator = Mutex(SeededGenerator(seed: configuration.faultSeed))
+        generator = Locked(SeededGenerator(seed: configuration.faultSeed))
     }
 
     var mode: ServerMode { ServerMode.allCases[modeIndex.load(ordering: .relaxed)] }

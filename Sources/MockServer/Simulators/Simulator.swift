@@ -2,7 +2,6 @@ public import CassetteKit
 public import Foundation
 package import GRDB
 import JSONCore
-import Synchronization
 
 /// A stateful stand-in for one vendor's HTTP API, mounted by the mock server under `/<vendor>` (or at the root
 /// with `--vendor NAME`) and callable in-process, without sockets, through ``SimulatorHost``.
@@ -113,7 +112,7 @@ final class TimeReads: Sendable {
         case exact
     }
 
-    private let state = Mutex(Use.none)
+    private let state = Locked(Use.none)
 
     var use: Use { state.withLock { $0 } }
 

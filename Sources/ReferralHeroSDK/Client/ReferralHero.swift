@@ -1,6 +1,6 @@
 public import Foundation
+import JSONCore
 public import OpenAPIRuntime
-import Synchronization
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The SDK's ready instance, as the Public Methods page uses it: "RH is the main object through which you can
@@ -29,8 +29,8 @@ public let RH = ReferralHero()
 /// Every call goes through the `ClientTransport` given at configuration, so a cassette or a simulator can stand in
 /// for the network. Each call reads the configuration once, when it starts.
 public final class ReferralHero: Sendable {
-    private let connectionState = Mutex<RHConnection?>(nil)
-    private let delegateReference = Mutex(WeakDelegate())
+    private let connectionState = Locked<RHConnection?>(nil)
+    private let delegateReference = Locked(WeakDelegate())
 
     /// An instance that is not configured yet (what ``RH`` starts as): each method reports
     /// ``RHError/notConfigured(endpoint:)`` until

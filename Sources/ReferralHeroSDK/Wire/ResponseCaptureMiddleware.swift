@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
+import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// Keeps the JSON of a successful answer for the delegate's dictionary form
 /// (`didReceiveAPIResponse(_ response: [String: Any], _ endPoint: String)`): when the calling task carries a
@@ -31,7 +31,7 @@ struct ResponseCaptureMiddleware: ClientMiddleware {
 final class ResponseCapture: Sendable {
     @TaskLocal static var current: ResponseCapture?
 
-    private let body = Mutex<Data?>(nil)
+    private let body = Locked<Data?>(nil)
 
     func store(_ data: Data) { body.withLock { $0 = data } }
 

@@ -4,7 +4,6 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// The consumer check: the flow, re-run against its cassette in record mode `none`, sends every recorded
 /// request in recorded order (semantic matching, volatile fields ignored), leaves no entry unused, and ends
@@ -69,7 +68,7 @@ enum ConsumerCheck {
 /// check reports them even when the SDK turns the transport error into an outcome of its own.
 final class OrderedReplayTransport: ClientTransport {
     let session: ReplaySession
-    private let state = Mutex<(last: Int, count: Int, problems: [String])>((-1, 0, []))
+    private let state = Locked<(last: Int, count: Int, problems: [String])>((-1, 0, []))
 
     init(session: ReplaySession) {
         self.session = session

@@ -2,7 +2,6 @@ import FlowCatalog
 import Foundation
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// Why a flow did not produce an outcome.
 public enum FlowRunError: Error, Sendable, CustomStringConvertible {
@@ -57,11 +56,11 @@ enum FlowRunner {
 
     /// Resumes a continuation once, from whichever side finishes first.
     private final class Gate<Value: Sendable>: Sendable {
-        private let state: Mutex<CheckedContinuation<Value, any Error>?>
-        private let cancelWork = Mutex<(@Sendable () -> Void)?>(nil)
+        private let state: Locked<CheckedContinuation<Value, any Error>?>
+        private let cancelWork = Locked<(@Sendable () -> Void)?>(nil)
 
         init(_ continuation: CheckedContinuation<Value, any Error>) {
-            state = Mutex(continuation)
+            state = Locked(continuation)
         }
 
         func setCancel(_ cancel: @escaping @Sendable () -> Void) {
@@ -112,7 +111,7 @@ final class FlowDeadlines: Sendable {
     /// Timeouts are capped at a year, so that no deadline overflows the clock.
     static let longest = Duration.seconds(365 * 86_400)
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Calls `expire` once `timeout` has passed, unless ``forget(_:)`` is called first.
     /// - Returns: the deadline's id for ``forget(_:)``.

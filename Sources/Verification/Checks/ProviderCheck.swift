@@ -6,7 +6,6 @@ import HTTPTypes
 import JSONCore
 import MockServer
 import OpenAPIRuntime
-import Synchronization
 
 /// The provider check: the cassette's requests, sent in order to a fresh simulator (after its reset and the
 /// flow's `simulatorSetup`) or to a live upstream (`--against URL`), get the recorded responses: status,
@@ -121,7 +120,7 @@ enum ResponseComparison {
 /// The wall time the simulator reads (its `now` closure) during a provider replay: each entry's recorded time. Not
 /// a clock: nothing sleeps on it, the replay sets it before each request.
 final class RecordedTime: Sendable {
-    private let time = Mutex(FlowContext.epoch)
+    private let time = Locked(FlowContext.epoch)
 
     var now: Date { time.withLock { $0 } }
 

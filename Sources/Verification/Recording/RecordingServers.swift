@@ -1,8 +1,8 @@
 import FlowCatalog
 import Foundation
+import JSONCore
 import Logging
 import MockServer
-import Synchronization
 
 /// The simulator servers of one recording, kept started from flow to flow: a flow takes an idle one (or a new one
 /// when every server is busy, so there are at most as many as flows recorded at once), resets it, records through
@@ -24,8 +24,8 @@ final class RecordingServers: Sendable {
     }
 
     private let simulators: [any Simulator]
-    private let idle = Mutex<[Lease]>([])
-    private let running = Mutex<[ObjectIdentifier: MockServer]>([:])
+    private let idle = Locked<[Lease]>([])
+    private let running = Locked<[ObjectIdentifier: MockServer]>([:])
 
     init(simulators: [any Simulator]) {
         self.simulators = simulators
@@ -100,7 +100,7 @@ final class RecordingServers: Sendable {
 
 /// The time a lent server's journal and simulators see: the clock of the flow it is lent to, else the flows' epoch.
 final class ServerTime: Sendable {
-    private let clock = Mutex<FlowClock?>(nil)
+    private let clock = Locked<FlowClock?>(nil)
 
     func tell(_ clock: FlowClock?) {
         self.clock.withLock { $0 = clock }

@@ -1,6 +1,5 @@
 import Foundation
 import JSONCore
-import Synchronization
 
 /// The WalkMe mobile SDK core (campaign callbacks, SDK 1.6.0+): start with the app's key and secret, sync the
 /// settings and the data file, run sessions, keep user attributes, show campaigns through a headless presenter and
@@ -24,11 +23,11 @@ public actor WalkMe {
 
     let environment: WalkMeEnvironment
     var state = WalkMeState()
-    private let delegates = Mutex(Delegates())
+    private let delegates = Locked(Delegates())
 
     /// The delegate registered with the class method ``setCampaignInfoDelegate(_:)-swift.type.method``: instances
     /// without their own delegate report to it.
-    private static let sharedDelegate = Mutex<(any WMCampaignInfoDelegate)?>(nil)
+    private static let sharedDelegate = Locked<(any WMCampaignInfoDelegate)?>(nil)
 
     /// A WalkMe SDK core in `environment`; call `start` before anything shows.
     public init(environment: WalkMeEnvironment) {

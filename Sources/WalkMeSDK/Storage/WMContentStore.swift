@@ -1,6 +1,5 @@
 public import Foundation
 public import JSONCore
-import Synchronization
 
 /// What the SDK keeps between launches: the last settings and data file (for offline starts), the access token,
 /// and the capping counters.
@@ -43,11 +42,11 @@ public protocol WMContentStore: Sendable {
 
 /// A store in memory.
 public final class WMInMemoryContentStore: WMContentStore {
-    private let content: Mutex<WMStoredContent>
+    private let content: Locked<WMStoredContent>
 
     /// A store holding `initial`.
     public init(_ initial: WMStoredContent = WMStoredContent()) {
-        content = Mutex(initial)
+        content = Locked(initial)
     }
 
     /// The stored content.

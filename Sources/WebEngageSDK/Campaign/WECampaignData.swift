@@ -1,6 +1,5 @@
 import Foundation
 public import JSONCore
-import Synchronization
 
 /// The Swift samples' spelling of ``WECampaignData``.
 public typealias WEGCampaignData = WECampaignData
@@ -17,7 +16,7 @@ public final class WECampaignData: Sendable, CustomStringConvertible {
     public let content: WECampaignContent
 
     let tracking: Tracking?
-    private let rendering = Mutex(true)
+    private let rendering = Locked(true)
 
     /// The property the campaign is on and the variation it came from: the system attributes of its events.
     struct Tracking: Sendable {

@@ -1,4 +1,4 @@
-import Synchronization
+import JSONCore
 
 /// How the SDK runs its work (fetches, callbacks, uploads): one job at a time, in the order it was asked for.
 public enum WEWorkMode: Sendable, Hashable {
@@ -20,10 +20,10 @@ final class WEWorkQueue: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(mode: WEWorkMode) {
-        state = Mutex(State(mode: mode))
+        state = Locked(State(mode: mode))
     }
 
     var mode: WEWorkMode {

@@ -1,6 +1,6 @@
 public import Foundation
+import JSONCore
 public import OpenAPIRuntime
-import Synchronization
 
 /// The minimum of the core WebEngage SDK that in-line content needs: the license code and user ids, screen
 /// tagging (``WEAnalytics/navigatingToScreen(withName:)``), and system events with their upload.
@@ -21,7 +21,7 @@ public final class WebEngage: Sendable {
     /// The instance the vendor's samples use (`WebEngage.sharedInstance().analytics…`).
     public static func sharedInstance() -> WebEngage { shared }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     struct State {
         var setup: Setup?

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import JSONCore
 
 /// The in-line content SDK: properties (placeholders) on tagged screens receive campaigns through
 /// ``WEPlaceholderCallback`` and ``WECampaignCallback``; Banner and Text campaigns are rendered into
@@ -20,7 +20,7 @@ public final class WEPersonalization: Sendable {
     /// The core SDK this one runs on.
     public let webEngage: WebEngage
     let queue: WEWorkQueue
-    let state = Mutex(State())
+    let state = Locked(State())
 
     struct State {
         var initialised = false

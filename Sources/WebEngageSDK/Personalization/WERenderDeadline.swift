@@ -1,4 +1,4 @@
-import Synchronization
+import JSONCore
 
 /// The time a campaign has to be fetched and its resources loaded: `failureTimeout` + 500 ms from the moment its
 /// template is requested, on the core's injected clock. A request still running when the time is up is cancelled
@@ -72,7 +72,7 @@ struct WERenderDeadline: Sendable {
             var finished = false
         }
 
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         func start(_ continuation: CheckedContinuation<Outcome<Value>, Never>) {
             state.withLock { $0.continuation = continuation }

@@ -1,4 +1,4 @@
-import Synchronization
+import JSONCore
 
 /// A headless placeholder view: the model of the UIKit view whose `tag` is a property's iOS id. The SDK renders
 /// Banner and Text campaigns (or the property's default content) into ``displayed``; ``click(actionId:)`` is a
@@ -23,12 +23,12 @@ public final class WEInlineView: Sendable {
         var attached = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let personalization: WEPersonalization
 
     /// A view for the property `tag` (0: none yet, as in a table cell before ``load(tag:callbacks:)``).
     public init(tag: Int = 0, personalization: WEPersonalization = .shared) {
-        state = Mutex(State(tag: tag))
+        state = Locked(State(tag: tag))
         self.personalization = personalization
     }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import JSONCore
 import Logging
-import Synchronization
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
@@ -29,7 +29,7 @@ enum LogFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 private enum LoggingBootstrap {
-    private static let done = Mutex(false)
+    private static let done = Locked(false)
 
     /// Bootstraps swift-log the first time only (it may be bootstrapped once per process).
     static func once(format: LogFormat) {

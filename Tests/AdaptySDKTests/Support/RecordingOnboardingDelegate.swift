@@ -1,10 +1,10 @@
 import AdaptySDK
 import Foundation
-import Synchronization
+import JSONCore
 
 /// Writes every delegate call as one line: `custom allowNotifications @profile_screen 0/3`.
 final class RecordingOnboardingDelegate: AdaptyOnboardingControllerDelegate {
-    private let log = Mutex<[String]>([])
+    private let log = Locked<[String]>([])
 
     var calls: [String] { log.withLock { $0 } }
 

@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// A transport that answers from a closure and keeps every request it was sent.
 final class StubTransport: ClientTransport {
@@ -23,7 +22,7 @@ final class StubTransport: ClientTransport {
     }
 
     private let answer: @Sendable (Sent) -> Answer
-    private let log = Mutex<[Sent]>([])
+    private let log = Locked<[Sent]>([])
 
     init(answer: @escaping @Sendable (Sent) -> Answer) {
         self.answer = answer

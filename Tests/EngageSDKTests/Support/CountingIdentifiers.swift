@@ -1,10 +1,10 @@
 import EngageSDK
 import Foundation
-import Synchronization
+import JSONCore
 
 /// Counts identifiers: `id-1`, `id-2`, …
 final class CountingIdentifiers: Sendable {
-    private let counter = Mutex(0)
+    private let counter = Locked(0)
     let prefix: String
 
     init(prefix: String = "id") { self.prefix = prefix }

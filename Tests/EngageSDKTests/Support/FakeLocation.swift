@@ -1,6 +1,6 @@
 import EngageSDK
 import HarnessTesting
-import Synchronization
+import JSONCore
 
 /// A location provider whose answers the test scripts: each call answers at once, never answers (until its task is
 /// cancelled, as a device without a fix), or throws (as a device without permission). It records every call.
@@ -22,10 +22,10 @@ final class FakeLocation: Sendable {
         var placemarkCalls: [EngageCoordinates] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(coordinates: Answer<EngageCoordinates> = .now(position), placemark: Answer<EngagePlacemark> = .now(place)) {
-        state = Mutex(State(coordinates: coordinates, placemark: placemark))
+        state = Locked(State(coordinates: coordinates, placemark: placemark))
     }
 
     /// The settings each coordinates call was handed.
@@ -69,7 +69,7 @@ final class UntilCancelled: Sendable {
         var cancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func wait() async throws {
         try await withTaskCancellationHandler {

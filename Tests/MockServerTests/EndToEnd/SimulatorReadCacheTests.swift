@@ -5,7 +5,6 @@ import HarnessTesting
 import JSONCore
 import NIOCore
 import NIOHTTP1
-import Synchronization
 import Testing
 
 @testable import MockServer
@@ -256,7 +255,7 @@ struct TimeSimulator: Simulator, SQLiteSimulator {
 /// A simulator keeping its state in memory, outside the host's store: its reads are never kept.
 final class MemoryCounter: Simulator {
     let vendor = "memory"
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         let value = count.withLock { count in

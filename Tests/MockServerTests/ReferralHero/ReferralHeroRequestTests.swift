@@ -2,7 +2,6 @@ import CassetteKit
 import Foundation
 import JSONCore
 import MockServer
-import Synchronization
 import Testing
 
 @Suite("ReferralHeroSimulator: credentials, client quirks and bad input")
@@ -189,8 +188,8 @@ struct ReferralHeroRequestTests {
 
 /// A settable time source for the rate-limit window.
 private final class SettableDate: Sendable {
-    private let value: Mutex<Date>
-    init(_ start: Date) { value = Mutex(start) }
+    private let value: Locked<Date>
+    init(_ start: Date) { value = Locked(start) }
     var now: Date { value.withLock { $0 } }
     func set(_ date: Date) { value.withLock { $0 = date } }
 }

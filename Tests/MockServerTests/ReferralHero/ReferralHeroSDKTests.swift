@@ -2,14 +2,13 @@ import Foundation
 import JSONCore
 import MockServer
 import ReferralHeroSDK
-import Synchronization
 import Testing
 
 /// The real `RH` SDK against the simulator, in-process.
 @Suite("ReferralHeroSimulator with the RH SDK")
 struct ReferralHeroSDKTests {
     final class Delegate: RHDelegate {
-        let events = Mutex<[String]>([])
+        let events = Locked<[String]>([])
         func didReceiveAPIResponse(_ response: RHResponse, _ endpoint: RHEndpoint) async {
             events.withLock { $0.append("ok \(endpoint.rawValue)") }
         }

@@ -1,5 +1,5 @@
+import JSONCore
 import ReferralHeroSDK
-import Synchronization
 
 /// A delegate that keeps every callback, in order.
 final class RecordingDelegate: RHDelegate {
@@ -14,7 +14,7 @@ final class RecordingDelegate: RHDelegate {
         }
     }
 
-    private let recorded = Mutex<[Event]>([])
+    private let recorded = Locked<[Event]>([])
 
     var events: [Event] { recorded.withLock { $0 } }
 

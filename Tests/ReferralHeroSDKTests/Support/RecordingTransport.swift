@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
+import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// One request as it left the SDK.
 struct RecordedRequest: Sendable {
@@ -33,7 +33,7 @@ struct RecordedRequest: Sendable {
 final class RecordingTransport: ClientTransport {
     typealias Answer = @Sendable (RecordedRequest) throws -> CannedResponse
 
-    private let recorded = Mutex<[RecordedRequest]>([])
+    private let recorded = Locked<[RecordedRequest]>([])
     private let answer: Answer
 
     init(answer: @escaping Answer = { .success(for: $0.operationID) }) {

@@ -3,7 +3,6 @@ import HTTPTypes
 import HarnessTesting
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 import WalkMeSDK
 
 /// A scripted WalkMe server for SDK tests: answers by the last path segment, records every request, and can be
@@ -26,15 +25,15 @@ final class FakeWalkMe: ClientTransport {
         var body: JSONValue?
     }
 
-    private let answers: Mutex<[String: [Answer]]>
-    private let log = Mutex<[Sent]>([])
-    private let baseLog = Mutex<[String]>([])
-    let offline = Mutex(false)
+    private let answers: Locked<[String: [Answer]]>
+    private let log = Locked<[Sent]>([])
+    private let baseLog = Locked<[String]>([])
+    let offline = Locked(false)
 
     /// `answers` by last path segment (`settings.json`, `data.json`, `token`, `events`); a list is used in order,
     /// its last answer repeating.
     init(_ answers: [String: [Answer]]) {
-        self.answers = Mutex(answers)
+        self.answers = Locked(answers)
     }
 
     /// The settings and data file fixtures, and an events endpoint accepting everything.
@@ -95,8 +94,8 @@ enum Fixture {
 
 /// Records every campaign callback.
 final class RecordingDelegate: NSObject, WMCampaignInfoDelegate {
-    private let log = Mutex<[String]>([])
-    private let infos = Mutex<[WMCampaignInfo]>([])
+    private let log = Locked<[String]>([])
+    private let infos = Locked<[WMCampaignInfo]>([])
 
     var events: [String] { log.withLock { $0 } }
     var dismissed: [WMCampaignInfo] { infos.withLock { $0 } }
@@ -135,7 +134,7 @@ struct Harness {
         self.transport = transport
         self.store = store
         let clock = clock
-        let counter = Mutex(0)
+        let counter = Locked(0)
         walkMe = WalkMe(
             environment: WalkMeEnvironment(
                 transport: transport, baseURL: URL(string: "https://walkme.test/base")!, now: { clock.date },

@@ -3,7 +3,6 @@ import HTTPTypes
 import HarnessTesting
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 import WebEngageSDK
 
 /// A scripted WebEngage server: answers by `METHOD /path` (without the query), records every request, and can
@@ -22,12 +21,12 @@ final class StubServer: ClientTransport, Sendable {
         var body: Data
     }
 
-    private let replies = Mutex<[String: Reply]>([:])
-    private let sent = Mutex<[Sent]>([])
-    private let actions = Mutex<[String: @Sendable () -> Void]>([:])
-    private let hanging = Mutex<Set<String>>([])
-    private let cancelledRequests = Mutex<[String]>([])
-    private let hangs = Mutex<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+    private let replies = Locked<[String: Reply]>([:])
+    private let sent = Locked<[Sent]>([])
+    private let actions = Locked<[String: @Sendable () -> Void]>([:])
+    private let hanging = Locked<Set<String>>([])
+    private let cancelledRequests = Locked<[String]>([])
+    private let hangs = Locked<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
     let clock: ManualClock
 
     init(clock: ManualClock = ManualClock()) {
@@ -120,9 +119,9 @@ final class StubServer: ClientTransport, Sendable {
 
 /// A callback object that logs every call by name, as an app's view controller would receive them.
 final class CallbackLog: WEPlaceholderCallback, WECampaignCallback {
-    private let entries = Mutex<[String]>([])
-    private let received = Mutex<[WECampaignData]>([])
-    private let errors = Mutex<[WebEngageError]>([])
+    private let entries = Locked<[String]>([])
+    private let received = Locked<[WECampaignData]>([])
+    private let errors = Locked<[WebEngageError]>([])
     let stopsRendering: Bool
     let handlesClicks: Bool
 

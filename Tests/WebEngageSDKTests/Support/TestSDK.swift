@@ -1,6 +1,6 @@
 import Foundation
 import HarnessTesting
-import Synchronization
+import JSONCore
 import WebEngageSDK
 
 /// A core and personalization SDK on a ``StubServer`` with the demo license, manual work mode, and a log of the
@@ -58,7 +58,7 @@ struct TestSDK {
 }
 
 final class OpenedLinks: Sendable {
-    private let links = Mutex<[String]>([])
+    private let links = Locked<[String]>([])
     func append(_ link: String) { links.withLock { $0.append(link) } }
     var all: [String] { links.withLock { $0 } }
 }

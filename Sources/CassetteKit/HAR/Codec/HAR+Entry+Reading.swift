@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import JSONCore
-import Synchronization
 
 extension HAR.Entry {
     /// Entries at or above this count are read on every core.
@@ -28,7 +27,7 @@ extension HAR.Entry {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard elements.count >= parallelThreshold, cores > 1 else { return try slice(0..<elements.count).get() }
         let size = (elements.count + cores - 1) / cores
-        let results = Mutex<[Int: Result<[HAR.Entry], CassetteError>]>([:])
+        let results = Locked<[Int: Result<[HAR.Entry], CassetteError>]>([:])
         DispatchQueue.concurrentPerform(iterations: cores) { part in
             let range = min(part * size, elements.count)..<min((part + 1) * size, elements.count)
             let result = slice(range)

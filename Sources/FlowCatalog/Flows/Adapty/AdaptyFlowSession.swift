@@ -5,7 +5,6 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// What an Adapty flow runs with: `Adapty` instances (one per app install) on the flow's transport, with the
 /// simulator's host layout under the flow's base URL, the flow's clock and seeded identifiers; and a journal of
@@ -101,8 +100,8 @@ struct AdaptyFlowSession: Sendable {
 
 /// The flow's outcome: every step in order, each `{"step": …, …}`.
 final class AdaptyFlowJournal: Sendable {
-    private let entries = Mutex<[JSONValue]>([])
-    private let installs = Mutex(0)
+    private let entries = Locked<[JSONValue]>([])
+    private let installs = Locked(0)
 
     /// Numbers the flow's app installs from 1.
     func nextInstall() -> Int {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
+import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// A main host that never answers, and a load timeout that expires exactly when it hangs: the flow of "timeout →
 /// fallback" without waiting. Requests whose path starts with `hangingPrefix` hang (until cancelled, so nothing is
@@ -10,7 +10,7 @@ import Synchronization
 final class AdaptyHangingHost: ClientTransport, Sendable {
     private let base: any ClientTransport
     private let hangingPrefix: String
-    private let hangs = Mutex(Hangs())
+    private let hangs = Locked(Hangs())
 
     private struct Hangs {
         var unclaimed = 0

@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 
 /// The headless web view: it loads the onboarding's page script (`<config_url>messages.json`, the simulator's
 /// readable form of what the page posts) through the flow's transport, with the `Accept-Language` the SDK's web
@@ -79,7 +78,7 @@ private struct RequestURLParts {
 final class AdaptyFlowOnboardingDelegate: AdaptyOnboardingControllerDelegate, AdaptyPaywallControllerDelegate {
     let journal: AdaptyFlowJournal
     private let journey: (adapty: Adapty, stage: AdaptyUIStage)?
-    private let pending = Mutex<[AdaptyOnboardingsOpenPaywallAction]>([])
+    private let pending = Locked<[AdaptyOnboardingsOpenPaywallAction]>([])
 
     init(journal: AdaptyFlowJournal, journey: (adapty: Adapty, stage: AdaptyUIStage)? = nil) {
         self.journal = journal

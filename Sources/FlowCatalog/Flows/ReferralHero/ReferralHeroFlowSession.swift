@@ -2,7 +2,6 @@ import CassetteKit
 import Foundation
 import JSONCore
 import ReferralHeroSDK
-import Synchronization
 
 /// What a ReferralHero flow runs with: `RH` instances (one per app install) on the flow's transport, base URL and
 /// clock, each with an in-memory subscriber store and fixed device parameters, all reporting to one delegate whose
@@ -76,7 +75,7 @@ enum ReferralHeroSetup {
 /// The delegate of a flow's `RH` instances: every callback in order, with its endpoint name and a summary of the
 /// answer (what the app would show) or the typed error.
 final class ReferralHeroOutcomeRecorder: RHDelegate {
-    private let events = Mutex<[JSONValue]>([])
+    private let events = Locked<[JSONValue]>([])
 
     var outcome: JSONValue { .array(events.withLock { $0 }) }
 

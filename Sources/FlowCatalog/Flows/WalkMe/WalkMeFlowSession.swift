@@ -4,7 +4,6 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 import WalkMeSDK
 
 /// What a WalkMe flow runs with: `WalkMe` instances (one per app launch) on the flow's transport, base URL, clock
@@ -90,7 +89,7 @@ struct WalkMeFlowSession: Sendable {
 
 /// The delegates of a flow's `WalkMe` instances and the steps' results, in order.
 final class WalkMeOutcomeRecorder: NSObject, WMCampaignInfoDelegate, WMAnalyticsDelegate {
-    private let entries = Mutex<[JSONValue]>([])
+    private let entries = Locked<[JSONValue]>([])
     private let analytics: Bool
 
     init(analytics: Bool) {

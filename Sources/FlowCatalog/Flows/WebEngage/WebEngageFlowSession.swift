@@ -4,7 +4,6 @@ import Foundation
 import HTTPTypes
 import JSONCore
 import OpenAPIRuntime
-import Synchronization
 import WebEngageSDK
 
 /// What a WebEngage flow runs with: a core SDK and a personalization SDK (manual work mode, so the flow decides
@@ -21,9 +20,9 @@ final class WebEngageFlowSession: Sendable {
     let core: WebEngage
     let sdk: WEPersonalization
     let transport: WebEngageLatencyTransport
-    private let views = Mutex<[WEInlineView]>([])
+    private let views = Locked<[WEInlineView]>([])
     /// The app's screens, kept alive for the whole flow (the SDK holds callbacks weakly, as on iOS).
-    private let screens = Mutex<[WebEngageAppScreen]>([])
+    private let screens = Locked<[WebEngageAppScreen]>([])
 
     init(context: FlowContext) {
         self.context = context
@@ -97,7 +96,7 @@ final class WebEngageFlowSession: Sendable {
 
 /// The flow's outcome log, in order.
 final class WebEngageLog: Sendable {
-    private let items = Mutex<[JSONValue]>([])
+    private let items = Locked<[JSONValue]>([])
 
     func append(_ entry: JSONValue) {
         items.withLock { $0.append(entry) }
@@ -113,7 +112,7 @@ final class WebEngageAppScreen: WEPlaceholderCallback, WECampaignCallback {
     let stopsRendering: Bool
     let handlesClicks: Bool
     /// What the screen does with Custom data (track an impression, a click…).
-    let onCustomData = Mutex<(@Sendable (WECampaignData) -> Void)?>(nil)
+    let onCustomData = Locked<(@Sendable (WECampaignData) -> Void)?>(nil)
 
     init(name: String, log: WebEngageLog, stopsRendering: Bool, handlesClicks: Bool) {
         self.name = name
@@ -199,7 +198,7 @@ struct WebEngageLatencyTransport: ClientTransport {
 
 /// A one-shot action.
 final class WebEngageHook: Sendable {
-    private let action = Mutex<(@Sendable () -> Void)?>(nil)
+    private let action = Locked<(@Sendable () -> Void)?>(nil)
 
     func set(_ action: @escaping @Sendable () -> Void) {
         self.action.withLock { $0 = action }

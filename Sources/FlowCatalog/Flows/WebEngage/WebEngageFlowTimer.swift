@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import JSONCore
 
 /// The clock a WebEngage flow gives its SDK for the campaign timeout: it reads the flow's time, and a sleep waits
 /// until the flow's time reaches its deadline (moved by ``advance(by:)`` when a simulated render delay arrives)
@@ -20,7 +20,7 @@ final class WebEngageFlowTimer: Clock, Sendable {
     }
 
     let flowClock: FlowClock
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(flowClock: FlowClock) {
         self.flowClock = flowClock

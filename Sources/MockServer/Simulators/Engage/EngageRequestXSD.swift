@@ -1,6 +1,6 @@
 import Foundation
+import JSONCore
 import LibXML
-import Synchronization
 
 /// Each XMLAPI operation's request XSD (`Schemas/engage/xsd/<operation>.xsd`), held by the simulator so that it
 /// refuses what the contract refuses: a request the XSD does not accept (an element the operation does not take, at
@@ -18,7 +18,7 @@ enum EngageRequestXSD {
     }
 
     /// The compiled schema of each operation, once compiled.
-    private static let compiled = Mutex<[String: XML.Schema]>([:])
+    private static let compiled = Locked<[String: XML.Schema]>([:])
 
     /// The schema whose `Envelope` carries `operation`, its includes merged in; nil for an operation without one.
     static func schema(for operation: String) -> XML.Schema? {
