@@ -12,6 +12,8 @@ struct BenchLoad {
         var p99: String
         /// Responses outside 2xx and 3xx, and socket errors.
         var errors: Int
+        /// Requests answered during the run (wrk's "N requests in …").
+        var requests = 0
 
         var summary: String {
             "\(Figures.grouped(requestsPerSecond)) req/s, p99 \(p99)"
@@ -65,6 +67,10 @@ struct BenchLoad {
             lines.first { $0.hasPrefix("Socket errors:") }.map { line in
                 line.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Int($0) }.reduce(0, +)
             } ?? 0
-        return Result(requestsPerSecond: rate, p99: String(p99), errors: non2xx + socketErrors)
+        let requests = lines.first { $0.contains(" requests in ") }.flatMap {
+            Int($0.split(separator: " ").first ?? "")
+        }
+        return Result(
+            requestsPerSecond: rate, p99: String(p99), errors: non2xx + socketErrors, requests: requests ?? 0)
     }
 }

@@ -44,8 +44,9 @@ enum BenchSimulateMix {
     }
 
     /// Seeds the server on `port` (subscribers, profiles, a recipient, an Engage token) and writes the wrk script
-    /// whose requests cycle through the mix.
-    static func script(port: Int) throws -> String {
+    /// whose requests cycle through the mix. Each wrk `run` against the same server needs its own number, so that
+    /// its writes make new records instead of repeating an earlier run's e-mails and profile ids.
+    static func script(port: Int, run: Int = 0) throws -> String {
         let rhHeaders = ["Content-Type": "application/json", "Authorization": "Bearer \(referralHeroToken)"]
         var subscribers: [String] = []
         for number in 0..<seeded {
@@ -107,7 +108,7 @@ enum BenchSimulateMix {
             local thread_count = 0
             function setup(thread)
               thread_count = thread_count + 1
-              thread:set("tid", thread_count)
+              thread:set("tid", \(run * 10) + thread_count)
             end
             local function pick()
               return (counter % \(seeded)) + 1

@@ -15,6 +15,12 @@ extension Harness.Bench {
                 replay` over the mixed workload of `bench serve`. Each runs a 5-second warm-up, then --seconds of \
                 load; RSS and open file descriptors (Linux /proc) are read after the warm-up and at the end. Targets: \
                 0 errors, RSS at the end within 10% of RSS after the warm-up, no file-descriptor growth.
+
+                With --writes: only simulate mode, on the mixed write workload of `bench serve` (the five vendors' \
+                documented calls, 5 writes in every 12 requests, each write a new record), with the state in a \
+                SQLite file: a 30-second warm-up, then --seconds of load (600 for the 10-minute soak). Targets: 0 \
+                errors, RSS and open files within 10% of their values after the warm-up, one stored row per \
+                answered write, and no other table growing.
                 """)
 
         @Option(help: "Seconds of load after the warm-up.")
@@ -25,6 +31,9 @@ extension Harness.Bench {
 
         @Option(help: "The harness binary to start (default: this one).")
         var server: String?
+
+        @Flag(help: "Soak simulate mode on the mixed write workload and count what its stores hold.")
+        var writes = false
 
         func validate() throws {
             try OptionRange.count(seconds, "--seconds", in: 1...86_400)
@@ -42,6 +51,16 @@ extension Harness.Bench {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "harness-soak-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
+            if writes {
+                print(
+                    "bench soak --writes: \(binary.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                        + "wrk -t2 -c\(connections) sharing them")
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+                let holds = try await BenchSoakWrites.run(
+                    binary: binary, wrk: wrk, seconds: seconds, connections: connections, root: root)
+                print(holds ? "  every soak target holds" : "  a soak target was missed")
+                return
+            }
             let cassettes = root.appendingPathComponent("replay")
             try BenchCassettes.write(interactions: BenchCassettes.mixedCount, into: cassettes)
             let simulateScript = root.appendingPathComponent("simulate.lua")
