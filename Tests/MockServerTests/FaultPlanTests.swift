@@ -1,6 +1,7 @@
 import JSONCore
-import MockServer
 import Testing
+
+@testable import MockServer
 
 @Suite("FaultPlan")
 struct FaultPlanTests {
@@ -17,6 +18,28 @@ struct FaultPlanTests {
             #expect(plan.dribble == FaultPlan.Dribble(chunkSize: 64, interval: .milliseconds(100)))
             #expect(plan.seed == 7)
             #expect(plan.description == "latency=50ms..300ms,status=503,truncate=10,garbage,dribble=64b/100ms,seed=7")
+            #expect(try FaultPlan(parsing: plan.description) == plan)
+        }
+
+        @Test("A plan that injects nothing writes itself as an item the grammar reads back (found by .ci/fuzz fault)")
+        func emptyPlanRoundTrip() throws {
+            let plan = try FaultPlan(parsing: "chance=1")
+            #expect(plan == FaultPlan())
+            #expect(plan.description == "chance=1.0")
+            #expect(try FaultPlan(parsing: plan.description) == plan)
+        }
+
+        @Test(
+            "A duration is read to the nearest nanosecond, under the same limit in every unit (found by .ci/fuzz fault)"
+        )
+        func durationUnits() throws {
+            #expect(FaultPlan.parseDuration("0.57s") == .milliseconds(570))
+            #expect(FaultPlan.parseDuration("888888888") == .milliseconds(888_888_888))
+            #expect(FaultPlan.parseDuration("888888888ms") == .milliseconds(888_888_888))
+            #expect(FaultPlan.parseDuration("1000000s") == nil)
+            #expect(FaultPlan.parseDuration("1000000000ms") == nil)
+            let plan = try FaultPlan(parsing: "timeout=888888888")
+            #expect(plan.description == "timeout=888888888ms")
             #expect(try FaultPlan(parsing: plan.description) == plan)
         }
 
@@ -56,6 +79,9 @@ struct FaultPlanTests {
                 ("latency=nan", "expected latency=200ms"),
                 ("timeout=infs", "expected timeout"),
                 ("seed=-1", "expected a whole number"),
+                // Found by .ci/fuzz fault: Double(_:) stops at a NUL, so these read as chance=1 and latency=5ms.
+                ("; chance=1.\u{0}r\u{0}\u{FFFD}\u{0}\u{0}", "between 0 and 1"),
+                ("latency=5\u{0}xms", "expected latency=200ms"),
             ])
         func mistakes(text: String, expected: String) {
             #expect {
@@ -77,6 +103,14 @@ struct FaultPlanTests {
             let two = try #require(plan.decide(using: &second))
             #expect(one == two)
             #expect(one.latency >= .milliseconds(50) && one.latency <= .milliseconds(300))
+        }
+
+        @Test("A latency of whole seconds is written in seconds and waited exactly (found by .ci/fuzz fault)")
+        func wholeSecondsLatency() throws {
+            let plan = try FaultPlan(parsing: "latency=5050s,status=502")
+            #expect(plan.description == "latency=5050s,status=502")
+            var generator = SeededGenerator(seed: 1)
+            #expect(plan.decide(using: &generator)?.latency == .seconds(5050))
         }
 
         @Test("Without a seed, the server's generator draws, so latencies vary across requests")

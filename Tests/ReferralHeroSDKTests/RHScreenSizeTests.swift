@@ -18,6 +18,14 @@ struct RHScreenSizeTests {
         #expect(try #require(RHScreenSize("375.25 * 812")).description == "375.25 x 812.0")
     }
 
+    @Test("a side below 10⁻⁴ is written without an exponent and reads back (found by .ci/fuzz screensize)")
+    func tinySide() throws {
+        let size = try #require(RHScreenSize("0.00001x2"))
+        #expect(size.description == "0.00001 x 2.0")
+        #expect(RHScreenSize(size.description) == size)
+        #expect(try #require(RHScreenSize("0.000012345 * 3.5")).description == "0.000012345 x 3.5")
+    }
+
     @Test("the order is kept as given")
     func orderKept() throws {
         #expect(try #require(RHScreenSize("2400*1080")).description == "2400.0 x 1080.0")

@@ -67,7 +67,7 @@ extension FaultPlan {
                 else { throw invalid("expected dribble=64b/100ms") }
                 dribble = Dribble(chunkSize: size, interval: interval)
             case "chance":
-                guard let probability = Double(try required()), (0...1).contains(probability) else {
+                guard let probability = Self.number(try required()), (0...1).contains(probability) else {
                     throw invalid("expected a probability between 0 and 1")
                 }
                 chance = probability
@@ -86,18 +86,18 @@ extension FaultPlan {
         }
     }
 
-    /// `200ms`, `1.5s`, `300us`; a bare number is milliseconds.
+    /// `200ms`, `1.5s`, `300us`; a bare number is milliseconds. Below 10⁶ s in any unit (a bare number below
+    /// 10⁹), to the nearest nanosecond.
     static func parseDuration(_ text: String) -> Duration? {
         let units: [(suffix: String, scale: Double)] = [("ms", 1e6), ("us", 1e3), ("s", 1e9)]
         let lowered = text.lowercased()
-        for unit in units where lowered.hasSuffix(unit.suffix) {
-            guard let number = Double(lowered.dropLast(unit.suffix.count)), number >= 0, number < 1e6 else {
-                return nil
-            }
-            return .nanoseconds(Int64(number * unit.scale))
-        }
-        guard let number = Double(lowered), number >= 0, number < 1e9 else { return nil }
-        return .nanoseconds(Int64(number * 1e6))
+        let (digits, scale) =
+            units.first { lowered.hasSuffix($0.suffix) }.map { (lowered.dropLast($0.suffix.count), $0.scale) }
+            ?? (Substring(lowered), 1e6)
+        guard let number = number(digits), number >= 0 else { return nil }
+        let nanoseconds = (number * scale).rounded()
+        guard nanoseconds < 1e15 else { return nil }
+        return .nanoseconds(Int64(nanoseconds))
     }
 
     /// `200ms` or `50..300ms` (the unit of the upper bound also applies to a bare lower bound).
@@ -107,13 +107,19 @@ extension FaultPlan {
         }
         let upperText = String(text[separator.upperBound...])
         var lowerText = String(text[..<separator.lowerBound])
-        if Double(lowerText) != nil, let unit = upperText.firstIndex(where: { $0.isLetter }) {
+        if number(lowerText) != nil, let unit = upperText.firstIndex(where: { $0.isLetter }) {
             lowerText += upperText[unit...]
         }
         guard let lower = parseDuration(lowerText), let upper = parseDuration(upperText), lower <= upper else {
             return nil
         }
         return lower...upper
+    }
+
+    /// The number `text` spells, or nil. `Double(_:)` alone reads a C string and so stops at a NUL: `1\u{0}junk`
+    /// would read as 1; such text is refused here.
+    static func number(_ text: some StringProtocol) -> Double? {
+        text.utf8.contains(0) ? nil : Double(text)
     }
 
     /// The largest size a fault accepts (1 GiB): more than any response the server sends, and far from overflow.

@@ -95,15 +95,25 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         if let dribble { items.append("dribble=\(dribble.chunkSize)b/\(Self.format(dribble.interval))") }
         if chance < 1 { items.append("chance=\(chance)") }
         if let seed { items.append("seed=\(seed)") }
-        return items.joined(separator: ",")
+        // A plan that injects nothing (`chance=1` alone) still needs an item: the grammar has no empty plan.
+        return items.isEmpty ? "chance=1.0" : items.joined(separator: ",")
     }
 
     static func format(_ duration: Duration) -> String {
-        let milliseconds = duration / .milliseconds(1)
+        let milliseconds = Double(nanoseconds(duration)) / 1e6
         if milliseconds >= 1000, milliseconds.truncatingRemainder(dividingBy: 1000) == 0 {
             return "\(Int(milliseconds / 1000))s"
         }
         return milliseconds == milliseconds.rounded() ? "\(Int(milliseconds))ms" : "\(milliseconds)ms"
+    }
+
+    /// `duration` in whole nanoseconds, within ±10¹⁸ (`Duration / Duration` is a `Double`, which rounds a span of
+    /// a few seconds already: 5050 s would read as 5049999.999999999 ms).
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let limit: Int64 = 1_000_000_000_000_000_000
+        guard abs(seconds) < limit / 1_000_000_000 else { return seconds < 0 ? -limit : limit }
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
 
@@ -136,11 +146,11 @@ extension FaultPlan {
         }
         var delay = Duration.zero
         if let latency {
-            let low = latency.lowerBound / .nanoseconds(1)
-            let high = latency.upperBound / .nanoseconds(1)
+            let low = Self.nanoseconds(latency.lowerBound)
+            let high = Self.nanoseconds(latency.upperBound)
             let span = UInt64(max(0, high - low))
             let offset = span == 0 ? 0 : draw() % (span + 1)
-            delay = .nanoseconds(Int64(low) + Int64(offset))
+            delay = .nanoseconds(low + Int64(offset))
         }
         return FaultDecision(
             latency: delay, status: status, connection: connection, truncate: truncate, garbage: garbage,

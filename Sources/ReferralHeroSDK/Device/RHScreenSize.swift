@@ -45,7 +45,18 @@ public struct RHScreenSize: Sendable, Hashable, LosslessStringConvertible {
     }
 
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)).0" : "\(value)"
+        value == value.rounded() ? "\(Int(value)).0" : plainDecimal(value)
+    }
+
+    /// `value`'s shortest digits without an exponent: Swift writes a number below 10⁻⁴ as `1e-05`, a spelling
+    /// ``init(_:)`` refuses, where `0.00001` reads back as the same number.
+    private static func plainDecimal(_ value: Double) -> String {
+        let text = "\(value)"
+        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]), exponent < 0 else {
+            return text
+        }
+        let digits = text[..<e].filter { $0 != "." }
+        return "0." + String(repeating: "0", count: -exponent - 1) + digits
     }
 }
 

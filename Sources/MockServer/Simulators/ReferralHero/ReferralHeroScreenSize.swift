@@ -44,7 +44,12 @@ enum ReferralHeroScreenSize {
     }
 
     private static func spelled(_ value: Double) -> String {
-        value.rounded() == value ? "\(Int(value)).0" : "\(value)"
+        if value.rounded() == value { return "\(Int(value)).0" }
+        // Swift spells a number below 10⁻⁴ with an exponent (`1e-05`), which `number` refuses: write its digits out.
+        let text = "\(value)"
+        let parts = text.split(separator: "e")
+        guard parts.count == 2, let exponent = Int(parts[1]), exponent < 0 else { return text }
+        return "0." + String(repeating: "0", count: -exponent - 1) + parts[0].filter { $0 != "." }
     }
 }
 
