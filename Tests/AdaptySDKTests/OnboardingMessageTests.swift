@@ -93,6 +93,42 @@ struct OnboardingMessageTests {
         #expect(events[1]["counter"] == 1)
     }
 
+    /// A headless paywall view with a delegate that does nothing.
+    static func paywallController() async throws -> AdaptyPaywallController {
+        let paywall = AdaptyPaywall(
+            placement: AdaptyPlacement(
+                id: "premium_offer_1", audienceName: "All Users", revision: 1, abTestName: "Default",
+                audienceVersionId: "pav", isTrackingPurchases: true),
+            variationId: "pv", instanceIdentity: "pv", name: "Premium", remoteConfig: nil,
+            viewConfiguration: ["lang": "en"], webPurchaseURL: nil, products: [], responseCreatedAt: 1,
+            crossPlacementVariations: [:])
+        return try AdaptyUI.paywallController(
+            with: try await AdaptyUI.getPaywallConfiguration(forPaywall: paywall), delegate: PaywallDelegate())
+    }
+
+    @Test("A stage that is let go frees the views it shows: a view holds its stage weakly, as UIKit's presented one")
+    func stageLetGo() async throws {
+        weak var stage: AdaptyUIStage?
+        weak var onboarding: AdaptyOnboardingController?
+        weak var paywall: AdaptyPaywallController?
+        do {
+            let shown = AdaptyUIStage()
+            let onboardingController = try AdaptyUI.onboardingController(
+                with: AdaptyUI.getOnboardingConfiguration(forOnboarding: .sample()),
+                delegate: RecordingOnboardingDelegate())
+            let paywallController = try await Self.paywallController()
+            try shown.present(onboardingController)
+            try shown.present(paywallController)
+            #expect(onboardingController.isPresented && paywallController.isPresented)
+            stage = shown
+            onboarding = onboardingController
+            paywall = paywallController
+        }
+        #expect(stage == nil, "nothing but its views held the stage")
+        #expect(onboarding == nil, "the onboarding went with its stage")
+        #expect(paywall == nil, "the paywall went with its stage")
+    }
+
     @Test("The variation id is persisted once the view appeared and the page loaded")
     func persistsVariation() throws {
         let store = AdaptyInMemoryProfileStore()
@@ -115,15 +151,7 @@ struct OnboardingMessageTests {
             with: AdaptyUI.getOnboardingConfiguration(forOnboarding: .sample()), delegate: RecordingOnboardingDelegate()
         )
         try stage.present(onboarding)
-        let paywall = AdaptyPaywall(
-            placement: AdaptyPlacement(
-                id: "premium_offer_1", audienceName: "All Users", revision: 1, abTestName: "Default",
-                audienceVersionId: "pav", isTrackingPurchases: true),
-            variationId: "pv", instanceIdentity: "pv", name: "Premium", remoteConfig: nil,
-            viewConfiguration: ["lang": "en"], webPurchaseURL: nil, products: [], responseCreatedAt: 1,
-            crossPlacementVariations: [:])
-        let paywallController = try AdaptyUI.paywallController(
-            with: try await AdaptyUI.getPaywallConfiguration(forPaywall: paywall), delegate: PaywallDelegate())
+        let paywallController = try await Self.paywallController()
         // Presenting over the onboarding works.
         try stage.present(paywallController)
         #expect(stage.presented === paywallController)

@@ -18,7 +18,8 @@ public final class AdaptyOnboardingController: AdaptyPresentable {
         var loaded = false
         var variationPersisted = false
         var ignored: [String] = []
-        var stage: AdaptyUIStage?
+        /// Weak, as the paywall controller's: the stage holds the onboarding while it shows it.
+        weak var stage: AdaptyUIStage?
     }
 
     init(onboarding: AdaptyOnboarding, delegate: any AdaptyOnboardingControllerDelegate, adapty: Adapty?) {

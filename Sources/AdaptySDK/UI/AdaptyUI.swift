@@ -91,7 +91,9 @@ public final class AdaptyPaywallController: AdaptyPresentable {
     /// What the view is built from.
     public let configuration: AdaptyUI.PaywallConfiguration
     private let delegateBox: Locked<(any AdaptyPaywallControllerDelegate)?>
-    private let stage = Locked<AdaptyUIStage?>(nil)
+    /// The stage showing the paywall, held weakly: the stage holds what it shows, as a presenting view controller
+    /// holds the one it presents, so a strong reference back would keep both alive once the stage is let go.
+    private let stage = Locked(ShownOn())
 
     init(configuration: AdaptyUI.PaywallConfiguration, delegate: any AdaptyPaywallControllerDelegate) {
         self.configuration = configuration
@@ -101,11 +103,11 @@ public final class AdaptyPaywallController: AdaptyPresentable {
     /// The paywall.
     public var paywall: AdaptyPaywall { configuration.paywall }
     /// Whether the paywall is on a stage.
-    public var isPresented: Bool { stage.withLock { $0 != nil } }
+    public var isPresented: Bool { stage.withLock { $0.stage != nil } }
 
     /// Called by the stage once it shows the paywall; tells the delegate.
     public func didAppear(on stage: AdaptyUIStage) {
-        self.stage.withLock { $0 = stage }
+        self.stage.withLock { $0.stage = stage }
         if let delegate = delegateBox.withLock({ $0 }) { delegate.paywallControllerDidAppear(self) }
     }
 
@@ -116,7 +118,7 @@ public final class AdaptyPaywallController: AdaptyPresentable {
 
     /// Dismisses the paywall (or, like UIKit, whatever is presented over it), then calls `completion`.
     public func dismiss(animated: Bool, completion: (@Sendable () -> Void)? = nil) {
-        let shown = stage.withLock { $0 }
+        let shown = stage.withLock { $0.stage }
         shown?.dismiss(self)
         completion?()
     }
@@ -124,7 +126,12 @@ public final class AdaptyPaywallController: AdaptyPresentable {
     /// Called by the stage once it no longer shows the paywall.
     public func didDisappear(from stage: AdaptyUIStage) {
         self.stage.withLock { current in
-            if current === stage { current = nil }
+            if current.stage === stage { current.stage = nil }
         }
     }
+}
+
+/// A presented view's weak reference to the stage that shows it.
+struct ShownOn {
+    weak var stage: AdaptyUIStage?
 }
