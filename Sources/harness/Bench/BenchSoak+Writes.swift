@@ -110,10 +110,7 @@ enum BenchSoakWrites {
 
     /// The row count of every table of the state file at `url`, read through a read-only connection.
     static func rows(in url: URL) throws -> [String: Int] {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-        return try queue.read { db in
+        try readOnly(url).read { db in
             let tables = try String.fetchAll(
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             var counts: [String: Int] = [:]
@@ -127,13 +124,18 @@ enum BenchSoakWrites {
     /// The bytes the SQLite database at `url` holds in pages in use (its pages less its free list), read through
     /// its write-ahead log: unlike the file sizes, this does not move when the log is checkpointed.
     static func storedBytes(_ url: URL) throws -> Int {
-        var configuration = Configuration()
-        configuration.readonly = true
-        return try DatabaseQueue(path: url.path, configuration: configuration).read { db in
+        try readOnly(url).read { db in
             let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
             let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
             return (pages - free) * (try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
         }
+    }
+
+    /// A read-only connection to the state file at `url`, which the server may still have open.
+    static func readOnly(_ url: URL) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try DatabaseQueue(path: url.path, configuration: configuration)
     }
 
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
