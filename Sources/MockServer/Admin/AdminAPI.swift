@@ -87,7 +87,7 @@ struct AdminAPI: Sendable {
             let loaded = try core.library.load(try CassetteName(body.name, vendor: core.configuration.vendor))
             return encode(
                 AdminModels.CassetteSummary(
-                    name: loaded.name.description, file: loaded.file.path, interactions: loaded.responses.count),
+                    name: loaded.name.description, file: loaded.file.path, interactions: loaded.count),
                 status: .created)
         } catch {
             return failure(error)

@@ -1,5 +1,7 @@
 import CassetteKit
+import Foundation
 import JSONCore
+import Logging
 
 /// A cassette that may answer a request, with the entries of it that match the request.
 struct CandidateMatches: Sendable {
@@ -74,20 +76,24 @@ extension CassetteLibrary {
     /// Finds the recorded interaction that answers `request` of `vendor` (its URL relative to the vendor's
     /// mount), in the named cassette or in any of the vendor's cassettes holding its route.
     func lookup(vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?) -> ReplayOutcome {
-        if let (cassette, entry) = firstHit(request, in: candidates(vendor: vendor, route: route, named: named)) {
+        let slots = candidateSlots(vendor: vendor, route: route, named: named)
+        // Each cassette's matches are worked out only when the ones before it had no hit.
+        if let (cassette, entry) = Self.take(from: slots.lazy.compactMap { self.matches(in: $0, request) }) {
             return .hit(cassette: cassette, entry: entry)
         }
         return .miss(missReport(vendor: vendor, request: request, named: named))
     }
 
     /// The cassettes ``lookup(vendor:request:route:named:)`` would try, in its order, each with the entries matching
-    /// `request`; nil when a candidate is not parsed yet, so the caller can ask `lookup` off the event loop (which
-    /// reads the file). Nothing is consumed: ``take(from:)`` takes the hit.
+    /// `request`; nil when a candidate is not parsed yet (or an outlined one needs reading in full), so the caller
+    /// can ask `lookup` off the event loop (which reads the file). Nothing is consumed: ``take(from:)`` takes the hit.
     func parsedMatches(
         vendor: String, request: CassetteRequest, route: RouteKey, named: CassetteName?
     ) -> [CandidateMatches]? {
         guard let candidates = parsedCandidates(vendor: vendor, route: route, named: named) else { return nil }
-        return candidates.map { CandidateMatches($0, request: request) }
+        let found = candidates.map { CandidateMatches($0, request: request) }
+        guard !found.contains(where: { $0.cassette.failure != nil }) else { return nil }
+        return found
     }
 
     /// The first of `candidates` whose session replays one of its matching entries, taking that entry.
@@ -102,12 +108,18 @@ extension CassetteLibrary {
         return nil
     }
 
-    /// The first of `candidates` whose session replays an entry matching `request`, taking that entry; each
-    /// cassette's matches are worked out only when the ones before it had no hit.
-    private func firstHit(
-        _ request: CassetteRequest, in candidates: [LoadedCassette]
-    ) -> (cassette: LoadedCassette, entry: Int)? {
-        Self.take(from: candidates.lazy.map { CandidateMatches($0, request: request) })
+    /// The entries of `slot`'s cassette matching `request`, parsing it first if needed; nil when it does not read.
+    /// An outlined cassette whose entries turn out not to be what the outline found is read in full, and asked again.
+    private func matches(in slot: CassetteSlot, _ request: CassetteRequest) -> CandidateMatches? {
+        guard let cassette = slot.cassette else { return nil }
+        let found = CandidateMatches(cassette, request: request)
+        guard let failure = cassette.failure else { return found }
+        logger.warning(
+            "cassette changed since it was indexed: reading it in full",
+            metadata: ["file": "\(slot.file.path)", "error": "\(failure)"])
+        let whole = slot.reread()
+        changed()
+        return whole.map { CandidateMatches($0, request: request) }
     }
 
     /// The nearest recorded request over the vendor's cassettes (fewest differing fields wins).

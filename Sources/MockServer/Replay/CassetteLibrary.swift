@@ -34,7 +34,7 @@ final class CassetteLibrary: Sendable {
     }
 
     let directory: URL?
-    private let logger: Logger
+    let logger: Logger
     private let catalog = Locked(Catalog())
     /// How many times the set of cassettes has changed (loaded, reloaded, unloaded).
     private let changes = Atomic<UInt64>(0)
@@ -88,7 +88,7 @@ final class CassetteLibrary: Sendable {
                 slots[name] = CassetteSlot(cassette)
                 if let stamp {
                     next.entries[name.description] = CassetteIndexFile.Entry(
-                        stamp: stamp, count: cassette.responses.count, routes: cassette.routes)
+                        stamp: stamp, count: cassette.count, routes: cassette.routes)
                 }
             case .failure(let error):
                 logger.error("cassette not loaded", metadata: ["file": "\(file.path)", "error": "\(error)"])
@@ -138,6 +138,11 @@ final class CassetteLibrary: Sendable {
         return cassette
     }
 
+    /// Notes that a cassette was replaced, so what was found for requests before is found again.
+    func changed() {
+        changes.add(1, ordering: .releasing)
+    }
+
     /// Stops replaying a cassette; false when it was not loaded.
     func unload(_ name: CassetteName) -> Bool {
         let removed = catalog.withLock { catalog in
@@ -172,11 +177,6 @@ final class CassetteLibrary: Sendable {
         for slot in slots where vendor == nil || slot.name.vendor == vendor { slot.parsed?.session.reset() }
     }
 
-    /// The cassettes that may answer `request` of `vendor`: the named one, or those with its route.
-    func candidates(vendor: String, route: RouteKey, named: CassetteName?) -> [LoadedCassette] {
-        candidateSlots(vendor: vendor, route: route, named: named).compactMap(\.cassette)
-    }
-
     /// ``candidates(vendor:route:named:)`` when every one is parsed already; nil when one is not.
     func parsedCandidates(vendor: String, route: RouteKey, named: CassetteName?) -> [LoadedCassette]? {
         let slots = candidateSlots(vendor: vendor, route: route, named: named)
@@ -189,7 +189,8 @@ final class CassetteLibrary: Sendable {
         return parsed
     }
 
-    private func candidateSlots(vendor: String, route: RouteKey, named: CassetteName?) -> [CassetteSlot] {
+    /// The cassettes that may answer a request of `vendor`: the named one, or those with its route.
+    func candidateSlots(vendor: String, route: RouteKey, named: CassetteName?) -> [CassetteSlot] {
         catalog.withLock { catalog in
             if let named { return catalog.cassettes[named].map { [$0] } ?? [] }
             return (catalog.routes[vendor]?[route] ?? []).compactMap { catalog.cassettes[$0] }

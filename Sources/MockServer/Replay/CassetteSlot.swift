@@ -4,6 +4,12 @@ import JSONCore
 
 /// One cassette of the library: its routes and size known from the start, its interactions parsed at the first
 /// request that may need them (or at once when the derived index did not know the file).
+///
+/// A cassette the derived index knows was read in full once with the same size and modification time, so at its
+/// first use it is only outlined (``CassetteOutline``: where each entry lies, and its method and URL) and its
+/// entries are decoded as requests reach them. When the outline does not hold as many entries as the index says,
+/// or an entry then does not decode as outlined, the file is read in full as before (``reread()``), which names
+/// any problem with the file and entry.
 final class CassetteSlot: Sendable {
     let name: CassetteName
     let file: URL
@@ -24,7 +30,7 @@ final class CassetteSlot: Sendable {
         name = cassette.name
         file = cassette.file
         routes = cassette.routes
-        count = cassette.responses.count
+        count = cassette.count
         state = Locked(.loaded(cassette))
     }
 
@@ -45,15 +51,50 @@ final class CassetteSlot: Sendable {
             case .loaded(let cassette): return cassette
             case .failed: return nil
             case .unread:
-                do {
-                    let cassette = try LoadedCassette(name: name, file: file)
-                    state = .loaded(cassette)
-                    return cassette
-                } catch {
-                    state = .failed(String(describing: error))
-                    return nil
+                return Self.settle(&state) { () throws(CassetteError) in
+                    try Self.open(name: name, file: file, count: count)
                 }
             }
+        }
+    }
+
+    /// Reads the file in full when the outlined cassette found an entry that does not decode as outlined; the
+    /// cassette now replayed, or nil when the file does not read (the error is kept for ``failure``). What was
+    /// replayed so far is forgotten with the outlined cassette.
+    func reread() -> LoadedCassette? {
+        state.withLock { state -> LoadedCassette? in
+            switch state {
+            case .loaded(let cassette) where cassette.failure == nil: return cassette
+            case .failed: return nil
+            case .unread, .loaded:
+                return Self.settle(&state) { () throws(CassetteError) in
+                    try LoadedCassette(name: name, file: file)
+                }
+            }
+        }
+    }
+
+    /// The cassette outlined when it outlines with `count` entries, else read in full.
+    private static func open(name: CassetteName, file: URL, count: Int) throws(CassetteError) -> LoadedCassette {
+        if let outline = CassetteOutline(contentsOf: file), outline.entries.count == count,
+            let cassette = try? LoadedCassette(name: name, file: file, outline: outline)
+        {
+            return cassette
+        }
+        return try LoadedCassette(name: name, file: file)
+    }
+
+    /// `state` set to what `read` gives, or to its error.
+    private static func settle(
+        _ state: inout State, _ read: () throws(CassetteError) -> LoadedCassette
+    ) -> LoadedCassette? {
+        do {
+            let cassette = try read()
+            state = .loaded(cassette)
+            return cassette
+        } catch {
+            state = .failed(String(describing: error))
+            return nil
         }
     }
 

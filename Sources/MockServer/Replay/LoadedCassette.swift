@@ -6,23 +6,29 @@ import JSONCore
 import NIOCore
 import NIOHTTP1
 
-/// A cassette ready to answer: its replay session, and every recorded response already converted to what the
-/// server writes, so a hit costs a lookup and a copy of a reference.
+/// A cassette ready to answer: its replay session, and each recorded response converted to what the server writes
+/// (all at once for a cassette read in full, at its first hit for an outlined one), so a hit costs a lookup and a
+/// copy of a reference.
 struct LoadedCassette: Sendable {
     let name: CassetteName
     let file: URL
     let session: ReplaySession
-    let responses: [PreparedResponse]
     /// The method and decoded path of each entry, which the library routes by.
     let routes: Set<RouteKey>
     /// The matching entries of requests seen before.
     let memo = MatchMemo()
+    /// The responses converted so far.
+    private let prepared: Locked<[PreparedResponse?]>
 
+    /// How replay matches: the default matcher, repeats allowed.
+    static let options = ReplayOptions(allowsRepeats: true, mode: .none)
+
+    /// Reads the whole file and converts every response.
     init(name: CassetteName, file: URL) throws(CassetteError) {
         let cassette = try Cassette(contentsOf: file)
-        let options = ReplayOptions(allowsRepeats: true, mode: .none)
-        let index = try InteractionIndex(cassette: cassette, name: name.description, file: file.path, options: options)
-        var responses: [PreparedResponse] = []
+        let index = try InteractionIndex(
+            cassette: cassette, name: name.description, file: file.path, options: Self.options)
+        var responses: [PreparedResponse?] = []
         var routes: Set<RouteKey> = []
         responses.reserveCapacity(index.count)
         for entry in 0..<index.count {
@@ -33,9 +39,58 @@ struct LoadedCassette: Sendable {
         self.name = name
         self.file = file
         session = ReplaySession(index: index)
-        self.responses = responses
+        prepared = Locked(responses)
         self.routes = routes
     }
+
+    /// Replays from `outline` of the file's text: entries are decoded when a request routed to them first comes,
+    /// responses converted at their first hit. Nothing but the log's `_harness` object is decoded now.
+    init(name: CassetteName, file: URL, outline: CassetteOutline) throws(CassetteError) {
+        let index = try InteractionIndex(
+            outline: outline, name: name.description, file: file.path, options: Self.options)
+        self.name = name
+        self.file = file
+        session = ReplaySession(index: index)
+        prepared = Locked(Array(repeating: nil, count: index.count))
+        // The default matcher buckets by method and decoded path, as routes are made.
+        routes = Set(index.bucketRoutes.map { RouteKey(decodedMethod: $0.method, path: $0.path) })
+    }
+
+    /// How many interactions the cassette holds.
+    var count: Int { session.index.count }
+
+    /// The recorded response of `entry` as the server writes it; nil when it does not convert (an outlined cassette
+    /// whose file changed under it: see ``failure``).
+    func response(at entry: Int) -> PreparedResponse? {
+        if let ready = prepared.withLock({ $0[entry] }) { return ready }
+        guard let response = try? session.index.response(at: entry) else { return nil }
+        let converted = PreparedResponse(response)
+        return prepared.withLock { prepared in
+            if let ready = prepared[entry] { return ready }
+            prepared[entry] = converted
+            return converted
+        }
+    }
+
+    /// The recorded response of `entry`, or when it does not convert (``response(at:)``) a 500 naming the cassette's
+    /// file and the entry: never a trap.
+    func answer(at entry: Int) -> PreparedResponse {
+        if let response = response(at: entry) { return response }
+        let reason = failure.map(String.init(describing:)) ?? "the entry's response does not convert"
+        let body: JSONValue = .object(
+            JSONObject([
+                ("error", "cassette entry unreadable"), ("cassette", .string(name.description)),
+                ("file", .string(file.path)), ("entry", .number(JSONNumber(entry))), ("message", .string(reason)),
+            ]))
+        return PreparedResponse(
+            CassetteResponse(
+                status: 500, statusText: "Internal Server Error", headers: ["Content-Type": "application/json"],
+                body: body.data()))
+    }
+
+    /// Why an entry of an outlined cassette did not decode: its text is not what the outline found, and the file
+    /// is to be read in full.
+    var failure: CassetteError? { session.index.failure }
 }
 
 /// A recorded response in the server's own types.

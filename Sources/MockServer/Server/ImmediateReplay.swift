@@ -173,7 +173,7 @@ extension ServerCore {
     func take(_ route: ImmediateMemo.Route) -> TakenAnswer? {
         guard let (cassette, entry) = CassetteLibrary.take(from: route.candidates) else { return nil }
         let name = cassette.name.description
-        let response = cassette.responses[entry]
+        let response = cassette.answer(at: entry)
         let time = now()
         let record = route.live.record(cassette: name, entry: entry) {
             let (exchange, verdict) = inspection.inspect(

@@ -104,7 +104,7 @@ extension ServerCore {
                 case .hit(let cassette, let index):
                     entry.outcome = .hit
                     entry.cassette = cassette.name.description
-                    return cassette.responses[index].response
+                    return cassette.answer(at: index).response
                 case .miss(let report):
                     if mode == .replay {
                         entry.outcome = .miss
