@@ -68,6 +68,26 @@ enum BenchCassettes {
         }
     }
 
+    /// One cassette, `bench/replay.har`, of `interactions`: the mixed workload's, then GETs of 1 KB items at
+    /// ``catalogPath(_:)``; its size in bytes.
+    @discardableResult
+    static func writeOne(interactions: Int, into folder: URL) throws -> Int {
+        let vendor = folder.appendingPathComponent("bench")
+        try FileManager.default.createDirectory(at: vendor, withIntermediateDirectories: true)
+        var cassette = Cassette(flow: "replay", vendor: "bench")
+        cassette.entries = mixed.prefix(interactions).map(entry)
+        for index in cassette.entries.count..<max(interactions, cassette.entries.count) {
+            cassette.entries.append(
+                get(path: String(catalogPath(index).dropFirst("/bench".count)), body: item(index).data()))
+        }
+        let data = cassette.encoded()
+        try data.write(to: vendor.appendingPathComponent("replay.har"))
+        return data.count
+    }
+
+    /// The server path of GET `index` of ``writeOne(interactions:into:)``.
+    static func catalogPath(_ index: Int) -> String { "/bench/catalog/items/\(index)" }
+
     /// The response bytes of the mixed workload written as files under `root` at the same paths, for a static
     /// web server.
     static func writeStatic(into root: URL) throws {
@@ -82,6 +102,16 @@ enum BenchCassettes {
     /// A wrk script sending the mixed workload's requests in a cycle (each names its Host: requests formatted when
     /// the script loads do not get wrk's).
     static func wrkScript() -> String {
+        var lines = mixedRequestLines()
+        lines += [
+            "local index = 0", "function request()", "  index = index % #requests + 1", "  return requests[index]",
+            "end",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Lua filling `requests` with the mixed workload's requests, formatted.
+    static func mixedRequestLines() -> [String] {
         var lines = ["local requests = {}"]
         for request in mixed {
             let number = request.index + 1
@@ -96,11 +126,7 @@ enum BenchCassettes {
                         + "{[\"Host\"] = \"127.0.0.1\", [\"Accept\"] = \"application/json\"})")
             }
         }
-        lines += [
-            "local index = 0", "function request()", "  index = index % #requests + 1", "  return requests[index]",
-            "end",
-        ]
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private static func entry(_ request: Mixed) -> HAR.Entry {

@@ -143,10 +143,10 @@ enum BenchProcess {
         return address
     }
 
-    /// The resident set size of `pid` in MB (Linux /proc), or nil elsewhere.
-    static func residentMegabytes(pid: Int32) -> Double? {
+    /// The resident set size of `pid` in MB (Linux /proc), or nil elsewhere; `field` `VmHWM` gives its peak.
+    static func residentMegabytes(pid: Int32, field: String = "VmRSS") -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
             let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }
         return kilobytes / 1024

@@ -25,6 +25,9 @@ extension Harness.Bench {
                 in a cycle of twelve with five writes, each write adding a record (both ways again). With \
                 --rounds N each figure is the median of \
                 N runs, each round serving both sets in turn. \
+                Replay start-up: one cassette of --interactions (about 2 KB each), timed from spawning the \
+                server to the first 200 answering a recorded request, then 8 s of wrk right after over every \
+                interaction of it (p99), and the RSS (--startup-only measures just this). \
                 Without wrk it prints the commands instead.
                 """)
 
@@ -45,6 +48,9 @@ extension Harness.Bench {
         @Option(help: "The harness binary to start (default: this one), to measure another build in the same run.")
         var server: String?
 
+        @Flag(help: "Measure only the replay start-up figure (one cassette of --interactions).")
+        var startupOnly = false
+
         func validate() throws {
             try OptionRange.count(seconds, "--seconds", in: 1...3600)
             try OptionRange.count(interactions, "--interactions", in: BenchCassettes.mixedCount...10_000_000)
@@ -58,6 +64,12 @@ extension Harness.Bench {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "harness-bench-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
+            if startupOnly {
+                print("bench serve: \(binary.path), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+                return try await BenchStartup.measure(
+                    binary: binary, wrk: BenchProcess.find("wrk"), interactions: interactions, rounds: rounds,
+                    root: root)
+            }
             let small = root.appendingPathComponent("small")
             let large = root.appendingPathComponent("large")
             try BenchCassettes.write(interactions: BenchCassettes.mixedCount, into: small)
@@ -145,6 +157,8 @@ extension Harness.Bench {
                     "    replay / nginx: \(String(format: "%.2f", replay / reference))x\(range) "
                         + "(target >= 0.8x, p99 <= 5 ms)")
             }
+            try await BenchStartup.measure(
+                binary: binary, wrk: load.wrk, interactions: interactions, rounds: rounds, root: root)
             try await BenchLiveCheck.measure(binary: binary, load: load, cassettes: small, root: root, rounds: rounds)
             try await BenchSimulate.measure(binary: binary, load: load, rounds: rounds)
             try await BenchSimulateMix.measure(binary: binary, load: load, rounds: rounds, root: root)
