@@ -9,7 +9,8 @@ import Synchronization
 /// one cassette as with hundreds (each cassette's own index makes the per-cassette lookup constant too).
 ///
 /// Start-up reads the derived index beside the cassettes (``CassetteIndexFile``) and parses only the files it does
-/// not know or that changed since; the others are parsed at the first request routed to them.
+/// not know or that changed since; the others are outlined at the first request routed to them (a large one in the
+/// background at start-up).
 final class CassetteLibrary: Sendable {
     /// A cassette file that could not be loaded.
     struct Failure: Sendable, Hashable {
@@ -43,6 +44,10 @@ final class CassetteLibrary: Sendable {
     /// this stays the same (``ImmediateMemo``).
     var generation: UInt64 { changes.load(ordering: .acquiring) }
 
+    /// Cassettes of at least this many bytes that the derived index knows are outlined at start-up, in the
+    /// background (1 MiB: a smaller one outlines in a few milliseconds at its first use).
+    static let outlinedEarly: Int64 = 1 << 20
+
     init(directory: URL?, logger: Logger) {
         self.directory = directory
         self.logger = logger
@@ -58,12 +63,15 @@ final class CassetteLibrary: Sendable {
         var slots: [CassetteName: CassetteSlot] = [:]
         var next = CassetteIndexFile()
         var unknown: [(name: CassetteName, file: URL, stamp: CassetteIndexFile.Stamp?)] = []
+        var large: [(slot: CassetteSlot, size: Int64)] = []
         for (name, file) in files {
             let stamp = CassetteIndexFile.Stamp(path: file.path)
             // A file that leads out of the folder is never taken from the index: parsing refuses it below.
             let inside = (try? CassetteStore.requireInside(file, root: directory, name: name.description)) != nil
             if inside, let stamp, let entry = index.entries[name.description], entry.stamp == stamp {
-                slots[name] = CassetteSlot(name: name, file: file, routes: entry.routes, count: entry.count)
+                let slot = CassetteSlot(name: name, file: file, routes: entry.routes, count: entry.count)
+                slots[name] = slot
+                if stamp.size >= Self.outlinedEarly { large.append((slot, stamp.size)) }
                 next.entries[name.description] = entry
             } else {
                 unknown.append((name, file, stamp))
@@ -108,6 +116,14 @@ final class CassetteLibrary: Sendable {
             catalog.rebuildRoutes()
         }
         changes.add(1, ordering: .releasing)
+        // Large cassettes the index knows are outlined on another thread now, largest first, while the server
+        // starts on this one, so the first request to one finds it ready; the others at their first use.
+        let early = large.sorted { $0.size > $1.size }.map(\.slot)
+        if !early.isEmpty {
+            DispatchQueue.global(qos: .utility).async {
+                for slot in early { _ = slot.cassette }
+            }
+        }
         logger.info(
             "cassettes found",
             metadata: [
