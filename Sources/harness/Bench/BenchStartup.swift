@@ -24,6 +24,10 @@ enum BenchStartup {
     ) async throws {
         let folder = root.appendingPathComponent("one")
         let bytes = try BenchCassettes.writeOne(interactions: interactions, into: folder)
+        // The bench vendor has no contract: an empty schema folder keeps the figure from depending on the folder
+        // the bench runs in (from the repository root, serve would load Schemas/ for the live check first).
+        let schemas = root.appendingPathComponent("no-schemas")
+        try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
         let script = root.appendingPathComponent("startup.lua")
         try Data(wrkScript(interactions: interactions).utf8).write(to: script)
         let load = BenchLoad(wrk: wrk, seconds: loadSeconds)
@@ -32,10 +36,11 @@ enum BenchStartup {
                 + "(\(String(format: "%.1f", Double(bytes) / 1_048_576)) MB), spawn to the first replayed 200, then "
                 + "wrk -t2 -c32 for \(loadSeconds) s over every interaction:")
         // The first start over a new cassette reads it in full and writes the derived index; later starts read that.
-        let cold = try await start(binary: binary, cassettes: folder, load: nil, script: script)
+        let arguments = ["--cassettes", folder.path, "--schemas", schemas.path]
+        let cold = try await start(binary: binary, arguments: arguments, load: nil, script: script)
         var runs: [Run] = []
         for _ in 0..<rounds {
-            runs.append(try await start(binary: binary, cassettes: folder, load: load, script: script))
+            runs.append(try await start(binary: binary, arguments: arguments, load: load, script: script))
         }
         let answers = runs.map(\.firstAnswer)
         print(
@@ -57,12 +62,12 @@ enum BenchStartup {
                 + "\(milliseconds(runs.map(\.peak), unit: "MB")) (target <= 150 MB)")
     }
 
-    /// Starts the server over `cassettes`, times its first replayed 200, then loads it.
-    private static func start(binary: URL, cassettes: URL, load: BenchLoad?, script: URL) async throws -> Run {
+    /// Starts the server in replay mode with `arguments`, times its first replayed 200, then loads it.
+    private static func start(binary: URL, arguments: [String], load: BenchLoad?, script: URL) async throws -> Run {
         let port = try BenchProcess.freePort()
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--mode", "replay", "--cassettes", cassettes.path, "--port", String(port)]
+        process.arguments = ["serve", "--mode", "replay"] + arguments + ["--port", String(port)]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let clock = ContinuousClock()
