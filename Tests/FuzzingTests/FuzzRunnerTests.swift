@@ -66,6 +66,30 @@ struct FuzzRunnerTests {
         await #expect(throws: FuzzError.self) { try await failing.run() }
     }
 
+    @Test("a send that loses to the timer is cancelled, so the target's work ends", .timeLimit(.minutes(1)))
+    func timedOutSendCancelled() async throws {
+        let (cancellations, cancelled) = AsyncStream<Void>.makeStream()
+        let hanging = try Self.runner(requests: 2, timeout: 0.05) { _ in
+            // Waits until cancelled, as a transport does for an answer that never comes.
+            let (never, keptOpen) = AsyncStream<Int>.makeStream()
+            await withTaskCancellationHandler {
+                for await _ in never {}
+            } onCancel: {
+                keptOpen.finish()
+                cancelled.yield()
+            }
+            return CassetteResponse(status: 200)
+        }
+        let result = try await hanging.run()
+        #expect(result.findings.map(\.kind) == [.hang, .hang])
+        var seen = 0
+        for await _ in cancellations {
+            seen += 1
+            if seen == 2 { break }
+        }
+        #expect(seen == 2, "both timed-out sends were cancelled")
+    }
+
     @Test("curl lines quote bytes a shell would mangle")
     func curlQuoting() async throws {
         let runner = try Self.runner(requests: 1) { _ in CassetteResponse(status: 500) }

@@ -62,7 +62,11 @@ public struct RedactionRules: Sendable, Hashable {
 
     /// Whether the header `name` holds a secret.
     func isSecretHeader(_ name: String) -> Bool {
-        let lowered = name.lowercased()
+        isSecretHeader(lowered: name.lowercased())
+    }
+
+    /// ``isSecretHeader(_:)`` for a name already lowercased.
+    func isSecretHeader(lowered: String) -> Bool {
         if headers.contains(lowered) { return true }
         if detectsKeyHeaders,
             ["api-key", "apikey", "api_key", "auth-token", "access-token"].contains(where: { lowered.containsUTF8($0) })

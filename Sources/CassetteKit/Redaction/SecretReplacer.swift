@@ -31,9 +31,12 @@ struct SecretReplacer {
     /// scheme, each cookie value of `Cookie`, the value of a `Set-Cookie`; then the `value:` patterns.
     mutating func header(name: String, value: String) -> String {
         let lowered = name.lowercased()
+        let secret = rules.isSecretHeader(lowered: lowered)
+        // Most headers of most messages: nothing to replace, so no field name to write.
+        guard secret || !patterns.isEmpty else { return value }
         let field = "header:\(name)"
         var result = value
-        if rules.isSecretHeader(name) {
+        if secret {
             switch lowered {
             case "authorization", "proxy-authorization":
                 let parts = value.split(separator: " ", maxSplits: 1)

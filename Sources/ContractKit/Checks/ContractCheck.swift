@@ -22,7 +22,8 @@ public struct ContractCheck: Sendable {
     /// Checks `interaction` against the contract of `vendor`.
     public func check(_ interaction: Interaction, vendor: String) -> [ContractViolation] {
         var report = ViolationList(cassette: interaction.cassette, entry: interaction.entry)
-        scanSecrets(interaction, into: &report)
+        var bodies = ParsedBodies()
+        scanSecrets(interaction, bodies: &bodies, into: &report)
         guard let contract = registry.contracts[vendor] else {
             report.add(
                 .unknownVendor, "vendor", expected: "one of: \(registry.vendors.joined(separator: ", "))",
@@ -53,7 +54,7 @@ public struct ContractCheck: Sendable {
         checkBody(
             request.body, declared: operation.requestBody?.content ?? [],
             required: operation.requestBody?.required ?? false,
-            side: "request", schema: operation.location, into: &report)
+            side: "request", schema: operation.location, bodies: &bodies, into: &report)
         let requestOperation = xmlOperation(of: request.body, declared: operation.requestBody?.content ?? [])
         // A request whose operation cannot be read has its own violation; its answer's XSD cannot be chosen by it.
         let requestUnreadable =
@@ -75,13 +76,14 @@ public struct ContractCheck: Sendable {
         checkBody(
             response.body, declared: declared.content, required: !declared.content.isEmpty, side: "response",
             schema: operation.location + "/responses/" + key, requestOperation: requestOperation,
-            requestUnreadable: requestUnreadable, into: &report)
+            requestUnreadable: requestUnreadable, bodies: &bodies, into: &report)
         return report.violations
     }
 
     private func checkBody(
         _ body: Interaction.Body?, declared: [MediaTypeContract], required: Bool, side: String, schema: String,
-        requestOperation: String? = nil, requestUnreadable: Bool = false, into report: inout ViolationList
+        requestOperation: String? = nil, requestUnreadable: Bool = false, bodies: inout ParsedBodies,
+        into report: inout ViolationList
     ) {
         guard let body, !body.data.isEmpty else {
             if required {
@@ -106,7 +108,8 @@ public struct ContractCheck: Sendable {
             return
         }
         switch MediaType(contentType: mediaType) {
-        case .json: checkJSON(body.data, contract: contract, location: "\(side) body", into: &report)
+        case .json:
+            checkJSON(bodies.json(body.data, side: side), contract: contract, location: "\(side) body", into: &report)
         case .xml:
             if let xml = contract.xml {
                 checkXML(
@@ -119,12 +122,13 @@ public struct ContractCheck: Sendable {
     }
 
     private func checkJSON(
-        _ data: Data, contract: MediaTypeContract, location: String, into report: inout ViolationList
+        _ parsed: Result<JSONValue, JSONError>, contract: MediaTypeContract, location: String,
+        into report: inout ViolationList
     ) {
         let value: JSONValue
-        do {
-            value = try JSONValue(parsing: data)
-        } catch {
+        switch parsed {
+        case .success(let parsed): value = parsed
+        case .failure(let error):
             report.add(.malformedBody, location, expected: "JSON", actual: error.description)
             return
         }
@@ -230,7 +234,7 @@ public struct ContractCheck: Sendable {
         }
     }
 
-    private func scanSecrets(_ interaction: Interaction, into report: inout ViolationList) {
+    private func scanSecrets(_ interaction: Interaction, bodies: inout ParsedBodies, into report: inout ViolationList) {
         let scanner = SecretScanner()
         var findings = scanner.scanHeaders(interaction.request.headers, side: "request")
         findings += scanner.scanHeaders(interaction.response.headers, side: "response")
@@ -243,7 +247,7 @@ public struct ContractCheck: Sendable {
                 for field in fields {
                     findings += scanner.scanText(field.value, location: "\(side) form field \(field.name)")
                 }
-            } else if mediaType == .json, let value = try? JSONValue(parsing: body.data) {
+            } else if mediaType == .json, case .success(let value) = bodies.json(body.data, side: side) {
                 scanner.scanJSON(value, at: .root, side: side, into: &findings)
             } else if let text = String(validating: body.data, as: UTF8.self) {
                 findings += scanner.scanText(text, location: "\(side) body")
@@ -270,5 +274,18 @@ struct ViolationList {
             ContractViolation(
                 cassette: cassette, entry: entry, kind: kind, location: location, expected: expected, actual: actual,
                 schemaLocation: schema))
+    }
+}
+
+/// The JSON bodies of one interaction, each parsed once: the secret scan and the schema check read the same values.
+private struct ParsedBodies {
+    private var parsed: [String: Result<JSONValue, JSONError>] = [:]
+
+    /// The body of `side` (`request` or `response`) parsed; `data` is that body's bytes, read the first time.
+    mutating func json(_ data: Data, side: String) -> Result<JSONValue, JSONError> {
+        if let kept = parsed[side] { return kept }
+        let value = Result { () throws(JSONError) in try JSONValue(parsing: data) }
+        parsed[side] = value
+        return value
     }
 }

@@ -181,7 +181,8 @@ public struct FuzzRunner: Sendable {
         }
     }
 
-    /// Sends `request`; a timer and the answer race, the first wins (a hung target does not hang the run).
+    /// Sends `request`; a timer and the answer race, the first wins (a hung target does not hang the run). A send
+    /// that loses is cancelled, so a transport gives up its connection and its task ends instead of waiting for good.
     func send(_ request: FuzzRequest) async -> Outcome {
         let outgoing = CassetteRequest(
             method: request.method, url: request.target, headers: HeaderFields(request.headers), body: request.body)
@@ -196,17 +197,20 @@ public struct FuzzRunner: Sendable {
                     pending = nil
                 }
             }
+            let sending = Task { () -> Outcome in
+                do {
+                    return .answered(try await send(outgoing))
+                } catch {
+                    return .failed(error)
+                }
+            }
             let timer = Task {
                 try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+                sending.cancel()
                 resume(.timedOut)
             }
             Task {
-                let outcome: Outcome
-                do {
-                    outcome = .answered(try await send(outgoing))
-                } catch {
-                    outcome = .failed(error)
-                }
+                let outcome = await sending.value
                 timer.cancel()
                 resume(outcome)
             }

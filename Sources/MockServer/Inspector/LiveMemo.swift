@@ -36,10 +36,14 @@ final class LiveMemo: Sendable {
 
 /// The records of exchanges the live check has seen, by their exact request and response: a simulator answering
 /// the same request with the same bytes (a read, a kept answer) is redacted and checked once. Holds at most
-/// ``capacity`` exchanges of at most ``largestExchange`` bytes each, and starts over when full.
+/// ``capacity`` exchanges of at most ``largestExchange`` bytes each and ``largeCapacity`` of at most
+/// ``largestLargeExchange`` bytes (a leaderboard page of 100 subscribers is 86 KB, and checking it costs far more
+/// than hashing it), each set starting over when full: at most 320 MiB of bodies whatever clients send.
 final class ExchangeMemo: Sendable {
     static let capacity = 4096
     static let largestExchange = 64 * 1024
+    static let largeCapacity = 64
+    static let largestLargeExchange = 1024 * 1024
 
     struct Key: Hashable, Sendable {
         var vendor: String
@@ -49,13 +53,16 @@ final class ExchangeMemo: Sendable {
     }
 
     private let records = BoundedMemo<Key, LiveMemo.Record>(capacity: capacity)
+    private let largeRecords = BoundedMemo<Key, LiveMemo.Record>(capacity: largeCapacity)
 
     /// The record of the exchange, worked out by `make` unless it was seen before.
     func record(_ key: Key, make: () -> LiveMemo.Record) -> LiveMemo.Record {
-        guard key.request.body.count + key.response.body.count <= Self.largestExchange else { return make() }
-        if let kept = records[key] { return kept }
+        let size = key.request.body.count + key.response.body.count
+        guard size <= Self.largestLargeExchange else { return make() }
+        let memo = size <= Self.largestExchange ? records : largeRecords
+        if let kept = memo[key] { return kept }
         let record = make()
-        records.keep(record, for: key)
+        memo.keep(record, for: key)
         return record
     }
 }

@@ -51,6 +51,13 @@ extension Harness.Bench {
         @Flag(help: "Measure only the replay start-up figure (one cassette of --interactions).")
         var startupOnly = false
 
+        @Flag(
+            help: """
+                Only the simulate-mode figures (the leaderboard, and the five vendors' calls with writes), without \
+                the replay and nginx ones.
+                """)
+        var simulateOnly = false
+
         func validate() throws {
             try OptionRange.count(seconds, "--seconds", in: 1...3600)
             try OptionRange.count(interactions, "--interactions", in: BenchCassettes.mixedCount...10_000_000)
@@ -70,13 +77,19 @@ extension Harness.Bench {
                     binary: binary, wrk: BenchProcess.find("wrk"), interactions: interactions, rounds: rounds,
                     root: root)
             }
+            let load = BenchLoad(wrk: BenchProcess.find("wrk"), seconds: seconds)
+            if simulateOnly {
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+                print(
+                    "bench serve: \(binary.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, simulate only")
+                return try await measureSimulate(binary: binary, load: load, root: root)
+            }
             let small = root.appendingPathComponent("small")
             let large = root.appendingPathComponent("large")
             try BenchCassettes.write(interactions: BenchCassettes.mixedCount, into: small)
             try BenchCassettes.write(interactions: interactions, into: large)
             let script = root.appendingPathComponent("mixed.lua")
             try Data(BenchCassettes.wrkScript().utf8).write(to: script)
-            let load = BenchLoad(wrk: BenchProcess.find("wrk"), seconds: seconds)
             print(
                 "bench serve: \(binary.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, wrk sharing them")
 
@@ -160,6 +173,11 @@ extension Harness.Bench {
             try await BenchStartup.measure(
                 binary: binary, wrk: load.wrk, interactions: interactions, rounds: rounds, root: root)
             try await BenchLiveCheck.measure(binary: binary, load: load, cassettes: small, root: root, rounds: rounds)
+            try await measureSimulate(binary: binary, load: load, root: root)
+        }
+
+        /// The simulate-mode figures: the leaderboard alone, then the five vendors' calls with writes.
+        private func measureSimulate(binary: URL, load: BenchLoad, root: URL) async throws {
             try await BenchSimulate.measure(binary: binary, load: load, rounds: rounds)
             try await BenchSimulateMix.measure(binary: binary, load: load, rounds: rounds, root: root)
             if load.wrk == nil { print("  wrk is not installed (apt-get install -y wrk): no throughput figures") }

@@ -7,8 +7,10 @@ extension ReferralHeroCall {
     /// `count` in the query choosing fewer).
     func leaderboard(count: Int = 100) throws -> JSONValue {
         let ranking = try ReferralHeroRanking(campaign: campaign.uuid, db)
-        let entries = try ranking.top(count, db).map { subscriber, position in
-            try subscriber.json(db, position: position)
+        let top = try ranking.top(count, db)
+        let counts = try ReferralHeroSubscriber.referralCounts(of: top.map(\.0.id), db)
+        let entries = try top.map { subscriber, position in
+            try subscriber.json(db, position: position, counts: counts[subscriber.id] ?? [:])
         }
         return ["ranking": .array(entries), "count": .number(JSONNumber(entries.count))]
     }

@@ -58,7 +58,7 @@ extension ReferralHeroCall {
         try db.execute(sql: "DELETE FROM referralhero_subscribers WHERE id = ?", arguments: [subscriber.id])
         try db.execute(
             sql: "INSERT INTO referralhero_departures (campaign, signup) VALUES (?, ?)",
-            arguments: [subscriber.campaign, subscriber.row["signup"] as Int64])
+            arguments: [subscriber.campaign, subscriber.signup])
         try db.execute(sql: "DELETE FROM referralhero_shares WHERE subscriber_id = ?", arguments: [subscriber.id])
         return ["response": "subscriber_deleted", "id": .string(subscriber.id)]
     }

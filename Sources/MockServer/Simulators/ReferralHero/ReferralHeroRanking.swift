@@ -33,10 +33,10 @@ struct ReferralHeroRanking {
 
     /// The subscriber's place, 1 first.
     func position(of subscriber: ReferralHeroSubscriber, _ db: Database) throws -> Int {
-        let seq: Int64 = subscriber.row["seq"]
+        let seq = subscriber.seq
         if let index = referrers.firstIndex(where: { $0.id == subscriber.id }) { return index + 1 }
         // Without a confirmed referral: behind every referrer, and behind the earlier sign-ups still here.
-        let signup: Int64 = subscriber.row["signup"]
+        let signup = subscriber.signup
         let departed =
             try Int64.fetchOne(
                 db.cachedStatement(
@@ -61,7 +61,10 @@ struct ReferralHeroRanking {
         // At most `limit` more rows are needed, and the referrers already placed may stand among them.
         let rows = try Row.fetchAll(
             db.cachedStatement(
-                sql: "SELECT * FROM referralhero_subscribers WHERE campaign = ? ORDER BY seq LIMIT ?"),
+                sql: """
+                    SELECT \(ReferralHeroSubscriber.selection) FROM referralhero_subscribers
+                    WHERE campaign = ? ORDER BY seq LIMIT ?
+                    """),
             arguments: [campaign, limit - entries.count + ranked.count])
         for row in rows where entries.count < limit {
             let subscriber = ReferralHeroSubscriber(row: row)

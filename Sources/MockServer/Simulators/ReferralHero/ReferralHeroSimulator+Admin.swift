@@ -116,7 +116,7 @@ extension ReferralHeroSimulator {
             let campaign = try existingCampaign(segments[1], db)
             let ranked = try ReferralHeroRanking(campaign: campaign.uuid, db).all(db)
             let positions = Dictionary(ranked.map { ($0.0.id, $0.1) }) { first, _ in first }
-            let subscribers = ranked.map(\.0).sorted { ($0.row["seq"] as Int64) < ($1.row["seq"] as Int64) }
+            let subscribers = ranked.map(\.0).sorted { $0.seq < $1.seq }
             let entries = try subscribers.map { subscriber -> JSONValue in
                 var shares = JSONObject()
                 let rows = try Row.fetchAll(

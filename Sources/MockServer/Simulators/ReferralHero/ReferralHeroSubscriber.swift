@@ -3,22 +3,81 @@ import JSONCore
 
 /// A subscriber row: the person, their link (`code`, `host`), and, when referred, their referrer, their referral's
 /// state (`pending`, `unconfirmed`, `confirmed`; empty when organic).
+///
+/// Read once from the columns of ``selection``, by position: GRDB finds a column of a fetched row by name with a
+/// case-insensitive scan of every column, and the `Subscriber` object reads some twenty of them (a leaderboard page
+/// a hundred times over).
 struct ReferralHeroSubscriber {
-    var row: Row
+    var seq: Int64
+    var id: String
+    var campaign: String
+    var email: String
+    var name: String
+    var phoneNumber: String
+    var cryptoWalletAddress: String
+    var cryptoWalletProvider: String
+    var otherIdentifierValue: String
+    var extraField: String
+    var extraField2: String
+    var optionField: String
+    var conversionAmount: Double
+    var points: Int
+    var code: String
+    var host: String
+    var source: String?
+    var device: String?
+    var osType: String?
+    var screenSize: String?
+    var ipAddress: String?
+    var referrerID: String?
+    var referralStatus: String
+    var createdAt: Int
+    var updatedAt: Int
+    /// The sign-up number, dense per campaign (``ReferralHeroRanking``).
+    var signup: Int64
 
-    var id: String { row["id"] }
-    var campaign: String { row["campaign"] }
-    var email: String { row["email"] }
-    var name: String { row["name"] }
-    var code: String { row["code"] }
-    var host: String { row["host"] }
-    var referrerID: String? { row["referrer_id"] }
-    var referralStatus: String { row["referral_status"] }
     var referralLink: String { host + "?mwr=" + code }
+
+    /// The columns ``init(row:)`` reads, in its order: select them as `SELECT \(selection) FROM …`.
+    static let selection = """
+        seq, id, campaign, email, name, phone_number, crypto_wallet_address, crypto_wallet_provider, \
+        other_identifier_value, extra_field, extra_field_2, option_field, conversion_amount, points, code, host, \
+        source, device, os_type, screen_size, ip_address, referrer_id, referral_status, created_at, updated_at, signup
+        """
+
+    /// The subscriber from a row of ``selection``'s columns.
+    init(row: Row) {
+        seq = row[0]
+        id = row[1]
+        campaign = row[2]
+        email = row[3]
+        name = row[4]
+        phoneNumber = row[5]
+        cryptoWalletAddress = row[6]
+        cryptoWalletProvider = row[7]
+        otherIdentifierValue = row[8]
+        extraField = row[9]
+        extraField2 = row[10]
+        optionField = row[11]
+        conversionAmount = row[12]
+        points = row[13]
+        code = row[14]
+        host = row[15]
+        source = row[16]
+        device = row[17]
+        osType = row[18]
+        screenSize = row[19]
+        ipAddress = row[20]
+        referrerID = row[21]
+        referralStatus = row[22]
+        createdAt = row[23]
+        updatedAt = row[24]
+        signup = row[25]
+    }
 
     static func find(id: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
         try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM referralhero_subscribers WHERE id = ? AND campaign = ?"),
+            db.cachedStatement(sql: "SELECT \(selection) FROM referralhero_subscribers WHERE id = ? AND campaign = ?"),
             arguments: [id, campaign]
         ).map(ReferralHeroSubscriber.init)
     }
@@ -26,7 +85,9 @@ struct ReferralHeroSubscriber {
     static func find(email: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
         try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT * FROM referralhero_subscribers WHERE lower(email) = lower(?) AND campaign = ?"),
+                sql: """
+                    SELECT \(selection) FROM referralhero_subscribers WHERE lower(email) = lower(?) AND campaign = ?
+                    """),
             arguments: [email, campaign]
         ).map(ReferralHeroSubscriber.init)
     }
@@ -36,7 +97,7 @@ struct ReferralHeroSubscriber {
         try Row.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT * FROM referralhero_subscribers
+                    SELECT \(selection) FROM referralhero_subscribers
                     WHERE campaign = ? AND (code = ? OR lower(email) = lower(?)) ORDER BY seq LIMIT 1
                     """), arguments: [campaign, referrer, referrer]
         ).map(ReferralHeroSubscriber.init)
@@ -45,7 +106,8 @@ struct ReferralHeroSubscriber {
     /// The people this subscriber referred, in sign-up order.
     func referred(_ db: Database) throws -> [ReferralHeroSubscriber] {
         try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM referralhero_subscribers WHERE referrer_id = ? ORDER BY seq"),
+            db.cachedStatement(
+                sql: "SELECT \(Self.selection) FROM referralhero_subscribers WHERE referrer_id = ? ORDER BY seq"),
             arguments: [id]
         ).map(ReferralHeroSubscriber.init)
     }
@@ -65,17 +127,36 @@ struct ReferralHeroSubscriber {
         return counts
     }
 
-    /// The subscriber as the contract's `Subscriber` object; `response` names what the call did. `position` saves
-    /// working it out again when the caller knows it (a leaderboard).
-    func json(_ db: Database, response: String? = nil, position: Int? = nil) throws -> JSONValue {
-        let counts = try referralCounts(db)
+    /// The referrals of each of `ids` by state (an id without referrals has none), in one query: a leaderboard page
+    /// asks once instead of once per subscriber.
+    static func referralCounts(of ids: [String], _ db: Database) throws -> [String: [String: Int]] {
+        guard !ids.isEmpty else { return [:] }
+        var counts: [String: [String: Int]] = [:]
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT referrer_id, referral_status, COUNT(*) FROM referralhero_subscribers
+                    WHERE referrer_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
+                    GROUP BY referrer_id, referral_status
+                    """), arguments: StatementArguments(ids))
+        while let row = try rows.next() {
+            counts[row[0], default: [:]][row[1]] = row[2]
+        }
+        return counts
+    }
+
+    /// The subscriber as the contract's `Subscriber` object; `response` names what the call did. `position` and
+    /// `counts` (``referralCounts(_:)``) save working them out again when the caller knows them (a leaderboard).
+    func json(
+        _ db: Database, response: String? = nil, position: Int? = nil, counts: [String: Int]? = nil
+    ) throws -> JSONValue {
+        let counts = try counts ?? referralCounts(db)
         let position = try position ?? ReferralHeroRanking(campaign: campaign, db).position(of: self, db)
         var referredBy: JSONValue = [:]
         if let referrerID, let referrer = try Self.find(id: referrerID, campaign: campaign, db) {
-            let phone: String = referrer.row["phone_number"]
             referredBy = Self.referredBy(
-                id: referrer.id, name: referrer.name, email: referrer.email, phone: phone,
-                confirmed: try referrer.referralCounts(db)["confirmed"] ?? 0, points: referrer.row["points"])
+                id: referrer.id, name: referrer.name, email: referrer.email, phone: referrer.phoneNumber,
+                confirmed: try referrer.referralCounts(db)["confirmed"] ?? 0, points: referrer.points)
         }
         return json(
             counts: counts["confirmed"] ?? 0, counts["pending"] ?? 0, counts["unconfirmed"] ?? 0, position: position,
@@ -98,21 +179,25 @@ struct ReferralHeroSubscriber {
         response: String?
     ) -> JSONValue {
         var object = JSONObject()
-        for key in [
-            "phone_number", "crypto_wallet_address", "crypto_wallet_provider", "other_identifier_value", "extra_field",
-            "extra_field_2", "option_field",
+        for (key, value) in [
+            ("phone_number", phoneNumber), ("crypto_wallet_address", cryptoWalletAddress),
+            ("crypto_wallet_provider", cryptoWalletProvider), ("other_identifier_value", otherIdentifierValue),
+            ("extra_field", extraField), ("extra_field_2", extraField2), ("option_field", optionField),
         ] {
-            object[key] = .string(row[key])
+            object[key] = .string(value)
         }
-        for key in ["source", "device", "os_type", "screen_size", "ip_address"] {
-            object[key] = (row[key] as String?).map(JSONValue.string) ?? .null
+        for (key, value) in [
+            ("source", source), ("device", device), ("os_type", osType), ("screen_size", screenSize),
+            ("ip_address", ipAddress),
+        ] {
+            object[key] = value.map(JSONValue.string) ?? .null
         }
         for (key, value) in [
             ("position", position), ("people_referred", confirmed), ("pending_referrals", pending),
             ("unconfirmed_referrals", unconfirmed),
-            ("level_2_confirmed_referrals", 0), ("level_3_confirmed_referrals", 0), ("points", row["points"]),
-            ("risk_level", 0), ("verified_at", row["created_at"]), ("created_at", row["created_at"]),
-            ("last_updated_at", row["updated_at"]),
+            ("level_2_confirmed_referrals", 0), ("level_3_confirmed_referrals", 0), ("points", points),
+            ("risk_level", 0), ("verified_at", createdAt), ("created_at", createdAt),
+            ("last_updated_at", updatedAt),
         ] as [(String, Int)] {
             object[key] = .number(JSONNumber(value))
         }
@@ -121,7 +206,7 @@ struct ReferralHeroSubscriber {
         object["email"] = .string(email)
         object["extra_field_3"] = .string("")
         object["extra_field_4"] = .string("")
-        object["conversion_amount"] = .number(JSONNumber(row["conversion_amount"] as Double))
+        object["conversion_amount"] = .number(JSONNumber(conversionAmount))
         object["code"] = .string(code)
         object["referred"] = .bool(referrerID != nil)
         object["referred_by"] = referredBy
