@@ -114,17 +114,7 @@ struct ReferralHeroSubscriber {
 
     /// This subscriber's referrals by state.
     func referralCounts(_ db: Database) throws -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for row in try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT referral_status, COUNT(*) AS n FROM referralhero_subscribers
-                    WHERE referrer_id = ? GROUP BY referral_status
-                    """), arguments: [id])
-        {
-            counts[row["referral_status"]] = row["n"]
-        }
-        return counts
+        try Self.referralCounts(of: [id], db)[id] ?? [:]
     }
 
     /// The referrals of each of `ids` by state (an id without referrals has none), in one query: a leaderboard page
