@@ -10,9 +10,9 @@ struct QueryPlanTests {
     /// A database with every Engage table and index, as `harness serve` makes it.
     static func database() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
-        var migrator = DatabaseMigrator()
+        var migrator = StateMigrator()
         EngageSimulator().registerMigrations(&migrator)
-        try migrator.migrate(queue)
+        try SimulatorDatabase(queue).migrate(migrator)
         return queue
     }
 

@@ -14,22 +14,19 @@ import Verification
 /// - `POST /greetings` `{"name", "sentAt"}` → 201 `{"id", "greeting": "<word> <name>", "createdAt"}`
 /// - `GET /greetings/{id}` → 200 the greeting, or 404 `{"error": "not found"}`
 /// - `GET /motto` → 200 `{"motto"}`; admin `PUT /motto` `{"motto"}` sets it.
-struct GreetingSimulator: Simulator, SQLiteSimulator {
+struct GreetingSimulator: Simulator, StateStoreSimulator {
     var vendor = TestVendor.name
     /// The word greetings start with; tests change it to make the simulator answer differently.
     var word = "hello"
 
-    func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    func registerMigrations(_ migrator: inout StateMigrator) {
         migrator.registerMigration("testvendor.v1") { db in
-            try db.create(table: "testvendor_greetings") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("greeting", .text).notNull()
-                table.column("createdAt", .text).notNull()
-            }
-            try db.create(table: "testvendor_motto") { table in
-                table.column("id", .integer).primaryKey()
-                table.column("motto", .text).notNull()
-            }
+            try db.execute(
+                sql: """
+                    CREATE TABLE testvendor_greetings (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, greeting TEXT NOT NULL, createdAt TEXT NOT NULL);
+                    CREATE TABLE testvendor_motto (id INTEGER PRIMARY KEY, motto TEXT NOT NULL);
+                    """)
         }
     }
 
@@ -43,16 +40,15 @@ struct GreetingSimulator: Simulator, SQLiteSimulator {
             let greeting = "\(word) \(name)"
             let createdAt = ISO8601DateFormatter().string(from: state.now)
             let id = try await state.database.write { db in
-                try db.execute(
-                    sql: "INSERT INTO testvendor_greetings (greeting, createdAt) VALUES (?, ?)",
-                    arguments: [greeting, createdAt])
-                return db.lastInsertedRowID
+                try Int64.fetchOne(
+                    db, sql: "INSERT INTO testvendor_greetings (greeting, createdAt) VALUES (?, ?) RETURNING id",
+                    arguments: [greeting, createdAt]) ?? 0
             }
             return .json(status: 201, Self.greeting(id: id, greeting, createdAt))
         case ("GET", _) where path.hasPrefix("/greetings/"):
             let id = Int64(path.dropFirst("/greetings/".count)) ?? -1
-            let row = try state.database.read { db in
-                try Row.fetchOne(
+            let row = try await state.database.read { db in
+                try StateRow.fetchOne(
                     db, sql: "SELECT greeting, createdAt FROM testvendor_greetings WHERE id = ?", arguments: [id])
             }
             guard let row else { return .json(status: 404, ["error": "not found"]) }
@@ -72,7 +68,7 @@ struct GreetingSimulator: Simulator, SQLiteSimulator {
             let motto = (try? JSONValue(parsing: request.body))?["motto"]?.stringValue
         else { return .json(status: 404, ["error": "not found"]) }
         try await state.database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO testvendor_motto (id, motto) VALUES (1, ?)", arguments: [motto])
+            try db.execute(sql: "INSERT INTO testvendor_motto (id, motto) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET motto = excluded.motto", arguments: [motto])
         }
         return .json(status: 200, ["motto": .string(motto)])
     }

@@ -33,10 +33,10 @@ public protocol Simulator: Sendable {
 
 /// A simulator whose state lives in the host's SQLite store, in tables its migrations create (name them
 /// `<vendor>_…`). The built-in simulators are stateless values of this kind; the host runs their migrations.
-package protocol SQLiteSimulator: Simulator {
+package protocol StateStoreSimulator: Simulator {
     /// Registers the migrations that create the simulator's tables. Start each identifier with the vendor name
     /// (`engage.v1`): every simulator's migrations run on one database.
-    func registerMigrations(_ migrator: inout DatabaseMigrator)
+    func registerMigrations(_ migrator: inout StateMigrator)
 }
 
 extension Simulator {

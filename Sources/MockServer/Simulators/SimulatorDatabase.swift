@@ -20,6 +20,7 @@ package final class SimulatorDatabase: Sendable {
     private enum Store: Sendable {
         case queue(DatabaseQueue)
         case pool(DatabasePool, removing: URL?)
+        case shared(any SharedStateStore)
     }
 
     private let store: Store
@@ -89,33 +90,62 @@ package final class SimulatorDatabase: Sendable {
         }
     }
 
-    /// The writer, for migrations.
-    var writer: any DatabaseWriter {
+    /// A store shared with other instances (PostgreSQL), already migrated.
+    package init(shared: any SharedStateStore) {
+        store = .shared(shared)
+    }
+
+    /// The shared store, when this is one: other processes write to it too.
+    package var shared: (any SharedStateStore)? {
+        if case .shared(let shared) = store { return shared }
+        return nil
+    }
+
+    /// Where the store is, for messages: a file, `:memory:`, or the shared store's address without its password.
+    package var location: String {
         switch store {
-        case .queue(let queue): queue
-        case .pool(let pool, _): pool
+        case .queue(let queue): queue.path
+        case .pool(let pool, _): pool.path
+        case .shared(let shared): shared.location
         }
     }
 
-    package func read<T>(_ value: (Database) throws -> T) throws -> T {
+    /// Runs the migrations the store has not run yet (an embedded store; a shared store migrates as it opens).
+    package func migrate(_ migrator: StateMigrator) throws {
         switch store {
-        case .queue(let queue): try queue.read(value)
-        case .pool(let pool, _): try pool.read(value)
+        case .queue(let queue): try migrator.grdb.migrate(queue)
+        case .pool(let pool, _): try migrator.grdb.migrate(pool)
+        case .shared: break
+        }
+    }
+
+    /// The embedded store's path, for a full disk's message.
+    private var path: String { location }
+
+    /// A read on the calling thread; an embedded store only (a shared store is read with `await`).
+    package func read<T>(_ value: (StateDB) throws -> T) throws -> T {
+        switch store {
+        case .queue(let queue): try queue.read { try value(StateDB(SQLiteStateExecutor($0))) }
+        case .pool(let pool, _): try pool.read { try value(StateDB(SQLiteStateExecutor($0))) }
+        case .shared(let shared): throw MockServerError.stateStore(path: shared.location, reason: "read it with await")
         }
     }
 
     /// A read, on the calling thread: a simulator's reads take microseconds, and hopping to GRDB's queue and back
     /// cost more than the read itself (`harness bench serve`, simulate mode; `harness bench verify`).
-    package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    package func read<T: Sendable>(_ value: @escaping @Sendable (StateDB) throws -> T) async throws -> T {
         switch store {
-        case .queue(let queue): try Self.onThisThread { try queue.read(value) }
-        case .pool(let pool, _): try Self.onThisThread { try pool.read(value) }
+        case .queue(let queue): try Self.onThisThread { try queue.read { try value(StateDB(SQLiteStateExecutor($0))) } }
+        case .pool(let pool, _): try Self.onThisThread { try pool.read { try value(StateDB(SQLiteStateExecutor($0))) } }
+        case .shared(let shared): try await shared.read(value)
         }
     }
 
     /// A write transaction. A full disk (`SQLITE_FULL`) rolls it back and throws
     /// ``MockServerError/stateStoreFull(path:)`` naming the file; the store stays usable.
-    package func write<T>(_ updates: (Database) throws -> T) throws -> T {
+    /// A write transaction on the calling thread; an embedded store only (a shared store is written with `await`).
+    package func write<T>(_ body: (StateDB) throws -> T) throws -> T {
+        func updates(_ db: Database) throws -> T { try body(StateDB(SQLiteStateExecutor(db))) }
         switch store {
         case .queue(let queue):
             defer { wrote() }
@@ -124,11 +154,14 @@ package final class SimulatorDatabase: Sendable {
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
             defer { wrote() }
             return try fullDiskNamed { try pool.write(updates) }
+        case .shared(let shared):
+            throw MockServerError.stateStore(path: shared.location, reason: "write it with await")
         }
     }
 
     /// A write transaction, as the synchronous `write`: a full disk throws ``MockServerError/stateStoreFull(path:)``.
-    package func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (StateDB) throws -> T) async throws -> T {
+        let updates = { @Sendable (db: Database) in try body(StateDB(SQLiteStateExecutor(db))) }
         switch store {
         case .queue(let queue):
             // On the calling thread, like reads: the serial queue's writes are as short.
@@ -141,8 +174,11 @@ package final class SimulatorDatabase: Sendable {
             do {
                 return try await pool.write(updates)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
-                throw MockServerError.stateStoreFull(path: writer.path)
+                throw MockServerError.stateStoreFull(path: path)
             }
+        case .shared(let shared):
+            defer { wrote() }
+            return try await shared.write(readFirst: Self.readFirst, body)
         }
     }
 
@@ -151,7 +187,7 @@ package final class SimulatorDatabase: Sendable {
         do {
             return try work()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
-            throw MockServerError.stateStoreFull(path: writer.path)
+            throw MockServerError.stateStoreFull(path: path)
         }
     }
 

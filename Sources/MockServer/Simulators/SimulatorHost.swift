@@ -1,6 +1,5 @@
 public import CassetteKit
 public import Foundation
-import GRDB
 
 /// Simulators and their shared state store, without a server: the mock server answers through a host, and
 /// `harness verify`'s provider check calls one in-process.
@@ -28,35 +27,62 @@ public final class SimulatorHost: Sendable {
     ///
     /// - Throws: ``MockServerError/duplicateVendor(_:)``, ``MockServerError/invalidVendorName(_:)``,
     ///   ``MockServerError/stateStore(path:reason:)``.
-    public init(
+    public convenience init(
         simulators: [any Simulator], statePath: String? = nil, concurrentReads: Bool = false,
         cachesReads: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
     ) throws(MockServerError) {
-        var byVendor: [String: any Simulator] = [:]
-        for simulator in simulators {
-            guard VendorName.isValid(simulator.vendor) else { throw .invalidVendorName(simulator.vendor) }
-            guard byVendor[simulator.vendor] == nil else { throw .duplicateVendor(simulator.vendor) }
-            byVendor[simulator.vendor] = simulator
-        }
+        let byVendor = try Self.byVendor(simulators)
         let database: SimulatorDatabase
         do {
             database =
                 concurrentReads
                 ? try SimulatorDatabase.concurrent(path: statePath) : try SimulatorDatabase(path: statePath)
-            var migrator = DatabaseMigrator()
-            for vendor in byVendor.keys.sorted() {
-                (byVendor[vendor] as? any SQLiteSimulator)?.registerMigrations(&migrator)
-            }
-            try migrator.migrate(database.writer)
+            try database.migrate(Self.migrator(for: Array(byVendor.values)))
         } catch {
             throw .stateStore(path: statePath ?? ":memory:", reason: "\(error)")
         }
+        self.init(byVendor: byVendor, database: database, cachesReads: cachesReads, now: now)
+    }
+
+    /// Simulators over a store other instances share (``SharedStateStore``), opened and migrated by its caller with
+    /// ``migrator(for:)``. The read cache stays off: another instance's write would not clear it.
+    package convenience init(
+        simulators: [any Simulator], shared: any SharedStateStore, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(MockServerError) {
+        self.init(
+            byVendor: try Self.byVendor(simulators), database: SimulatorDatabase(shared: shared), cachesReads: false,
+            now: now)
+    }
+
+    private init(
+        byVendor: [String: any Simulator], database: SimulatorDatabase, cachesReads: Bool,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.simulators = byVendor
         vendors = byVendor.keys.sorted()
         states = byVendor.mapValues { SimulatorState(vendor: $0.vendor, database: database, now: now) }
         self.database = database
         self.now = now
         readCache = cachesReads ? SimulatorReadCache() : nil
+    }
+
+    private static func byVendor(_ simulators: [any Simulator]) throws(MockServerError) -> [String: any Simulator] {
+        var byVendor: [String: any Simulator] = [:]
+        for simulator in simulators {
+            guard VendorName.isValid(simulator.vendor) else { throw .invalidVendorName(simulator.vendor) }
+            guard byVendor[simulator.vendor] == nil else { throw .duplicateVendor(simulator.vendor) }
+            byVendor[simulator.vendor] = simulator
+        }
+        return byVendor
+    }
+
+    /// The migrations of every simulator that keeps its state in the host's store, vendor by vendor in name order.
+    package static func migrator(for simulators: [any Simulator]) -> StateMigrator {
+        var migrator = StateMigrator()
+        for simulator in simulators.sorted(by: { $0.vendor < $1.vendor }) {
+            (simulator as? any StateStoreSimulator)?.registerMigrations(&migrator)
+        }
+        return migrator
     }
 
     /// The state of `vendor`'s simulator.
@@ -67,7 +93,7 @@ public final class SimulatorHost: Sendable {
     /// that depends only on the request and the store is kept for ``cachedAnswer(vendor:to:)``.
     public func respond(vendor: String, to request: CassetteRequest) async throws -> CassetteResponse {
         let (simulator, state) = try mounted(vendor)
-        guard let readCache, request.method == "GET", simulator is any SQLiteSimulator else {
+        guard let readCache, request.method == "GET", simulator is any StateStoreSimulator else {
             let reads = request.method == "GET" || request.method == "HEAD"
             return try await SimulatorDatabase.$readFirst.withValue(reads) {
                 try await simulator.respond(to: request, state: state)

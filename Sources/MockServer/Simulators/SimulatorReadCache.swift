@@ -5,7 +5,7 @@ import NIOCore
 /// repeated `GET` from here on the connection's event loop instead of running the simulator again.
 ///
 /// An answer is kept only when it is a function of the request and the store alone:
-/// - the call is a `GET` to a simulator whose state lives in the host's store (a built-in one, ``SQLiteSimulator``);
+/// - the call is a `GET` to a simulator whose state lives in the host's store (a built-in one, ``StateStoreSimulator``);
 /// - it ran on a read-only snapshot, so no write transaction ended while it ran (``SimulatorDatabase/generation``);
 /// - it read the time at most in whole seconds (``SimulatorState/epochSecond``), not through ``SimulatorState/now``.
 ///

@@ -1,7 +1,6 @@
 import CassetteKit
 import FlowCatalog
 import Foundation
-import GRDB
 import HTTPTypes
 import JSONCore
 import MockServer
@@ -119,16 +118,16 @@ enum BenchVendor {
 }
 
 /// The synthetic vendor's simulator.
-struct BenchNotesSimulator: Simulator, SQLiteSimulator {
+struct BenchNotesSimulator: Simulator, StateStoreSimulator {
     let vendor = BenchVendor.name
 
-    func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    func registerMigrations(_ migrator: inout StateMigrator) {
         migrator.registerMigration("benchnotes.v1") { db in
-            try db.create(table: "benchnotes_notes") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("text", .text).notNull()
-                table.column("createdAt", .text).notNull()
-            }
+            try db.execute(
+                sql: """
+                    CREATE TABLE benchnotes_notes (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL, createdAt TEXT NOT NULL)
+                    """)
         }
     }
 
@@ -141,14 +140,14 @@ struct BenchNotesSimulator: Simulator, SQLiteSimulator {
             }
             let createdAt = state.now.ISO8601Format()
             let id = try await state.database.write { db in
-                try db.execute(
-                    sql: "INSERT INTO benchnotes_notes (text, createdAt) VALUES (?, ?)", arguments: [text, createdAt])
-                return db.lastInsertedRowID
+                try Int64.fetchOne(
+                    db, sql: "INSERT INTO benchnotes_notes (text, createdAt) VALUES (?, ?) RETURNING id",
+                    arguments: [text, createdAt]) ?? 0
             }
             return .json(status: 201, Self.note(id: id, text, createdAt))
         case ("GET", "/notes"):
             let notes = try await state.database.read { db in
-                try Row.fetchAll(db, sql: "SELECT id, text, createdAt FROM benchnotes_notes ORDER BY id").map { row in
+                try StateRow.fetchAll(db, sql: "SELECT id, text, createdAt FROM benchnotes_notes ORDER BY id").map { row in
                     Self.note(id: row["id"], row["text"], row["createdAt"])
                 }
             }
@@ -156,7 +155,7 @@ struct BenchNotesSimulator: Simulator, SQLiteSimulator {
         case ("GET", _) where path.hasPrefix("/notes/"):
             let id = Int64(path.dropFirst("/notes/".count)) ?? -1
             let note = try await state.database.read { db in
-                try Row.fetchOne(db, sql: "SELECT text, createdAt FROM benchnotes_notes WHERE id = ?", arguments: [id])
+                try StateRow.fetchOne(db, sql: "SELECT text, createdAt FROM benchnotes_notes WHERE id = ?", arguments: [id])
                     .map { row in Self.note(id: id, row["text"], row["createdAt"]) }
             }
             guard let note else { return .json(status: 404, ["error": "not found"]) }
@@ -168,8 +167,7 @@ struct BenchNotesSimulator: Simulator, SQLiteSimulator {
 
     func reset(state: SimulatorState) async throws {
         try await state.database.write { db in
-            try db.execute(sql: "DELETE FROM benchnotes_notes")
-            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'benchnotes_notes'")
+            try db.clear(tables: ["benchnotes_notes"])
         }
     }
 

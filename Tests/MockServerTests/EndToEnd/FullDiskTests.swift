@@ -86,15 +86,12 @@ struct FullDiskTests {
 }
 
 /// A vendor that keeps every `POST /notes` body as a row; `GET /notes` answers how many it keeps.
-struct NotesSimulator: Simulator, SQLiteSimulator {
+struct NotesSimulator: Simulator, StateStoreSimulator {
     var vendor = "notes"
 
-    func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    func registerMigrations(_ migrator: inout StateMigrator) {
         migrator.registerMigration("notes.v1") { db in
-            try db.create(table: "notes_note") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("body", .blob).notNull()
-            }
+            try db.execute(sql: "CREATE TABLE notes_note (id INTEGER PRIMARY KEY AUTOINCREMENT, body BLOB NOT NULL)")
         }
     }
 

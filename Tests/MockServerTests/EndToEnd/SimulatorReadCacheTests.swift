@@ -224,12 +224,12 @@ struct SimulatorReadCacheTests {
 }
 
 /// Answers reading the time in each way a simulator can: in whole seconds, exactly, twice, or not at all.
-struct TimeSimulator: Simulator, SQLiteSimulator {
+struct TimeSimulator: Simulator, StateStoreSimulator {
     let vendor = "time"
     /// Moved a second between the two reads of `/two-seconds`.
     let clock: ManualClock
 
-    func registerMigrations(_ migrator: inout DatabaseMigrator) {}
+    func registerMigrations(_ migrator: inout StateMigrator) {}
 
     func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
         switch request.url {

@@ -11,16 +11,13 @@ import MockServer
 /// - `GET /count` answers `{"count": total}`.
 /// - `ANY /echo…` answers the method, path, query, headers it saw and the body.
 /// - admin `GET /count`, `PUT /count` with `{"count": n}`.
-struct CounterSimulator: Simulator, SQLiteSimulator {
+struct CounterSimulator: Simulator, StateStoreSimulator {
     var vendor = "counter"
 
-    func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    func registerMigrations(_ migrator: inout StateMigrator) {
         let table = "\(vendor)_total"
         migrator.registerMigration("\(vendor).v1") { db in
-            try db.create(table: table) { table in
-                table.column("id", .integer).primaryKey()
-                table.column("count", .integer).notNull()
-            }
+            try db.execute(sql: "CREATE TABLE \(table) (id INTEGER PRIMARY KEY, count INTEGER NOT NULL)")
         }
     }
 

@@ -1,13 +1,12 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// Placements by app, and the variations answer built from them: `meta.placement` from the placement's settings,
 /// `data` its variations in the flat form (one object for the single-variation endpoint), onboarding variations
 /// with their page's `config_url`.
 enum AdaptyPlacementStore {
-    static func save(app: String, placementId: String, _ placement: JSONValue, _ db: Database) throws {
+    static func save(app: String, placementId: String, _ placement: JSONValue, _ db: StateDB) throws {
         try db.execute(
             sql: """
                 INSERT INTO adapty_placements (app, placement_id, kind, body) VALUES (?, ?, ?, ?)
@@ -18,7 +17,7 @@ enum AdaptyPlacementStore {
             ])
     }
 
-    static func load(app: String, placementId: String, _ db: Database) throws -> JSONValue? {
+    static func load(app: String, placementId: String, _ db: StateDB) throws -> JSONValue? {
         guard
             let text = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT body FROM adapty_placements WHERE app = ? AND placement_id = ?"),
@@ -27,8 +26,8 @@ enum AdaptyPlacementStore {
         return try? JSONValue(parsing: text)
     }
 
-    static func all(app: String, _ db: Database) throws -> [(String, JSONValue)] {
-        try Row.fetchAll(
+    static func all(app: String, _ db: StateDB) throws -> [(String, JSONValue)] {
+        try StateRow.fetchAll(
             db.cachedStatement(
                 sql: "SELECT placement_id, body FROM adapty_placements WHERE app = ? ORDER BY placement_id"),
             arguments: [app]
@@ -38,7 +37,7 @@ enum AdaptyPlacementStore {
         }
     }
 
-    static func saveScript(onboardingId: String, messages: [JSONValue], _ db: Database) throws {
+    static func saveScript(onboardingId: String, messages: [JSONValue], _ db: StateDB) throws {
         try db.execute(
             sql: """
                 INSERT INTO adapty_onboarding_scripts (onboarding_id, messages) VALUES (?, ?)
@@ -46,7 +45,7 @@ enum AdaptyPlacementStore {
                 """, arguments: [onboardingId, JSONValue.array(messages).serialized(.sortedKeys)])
     }
 
-    static func script(onboardingId: String, _ db: Database) throws -> [JSONValue]? {
+    static func script(onboardingId: String, _ db: StateDB) throws -> [JSONValue]? {
         guard
             let text = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT messages FROM adapty_onboarding_scripts WHERE onboarding_id = ?"),
@@ -60,7 +59,7 @@ enum AdaptyPlacementStore {
     /// profile has, else the placement's own (the "All Users" audience).
     static func answer(
         kind: String, app: String, placementId: String, variation: String?, profileAttributes: JSONObject?,
-        pageBaseURL: String, _ db: Database
+        pageBaseURL: String, _ db: StateDB
     ) throws -> JSONValue {
         guard let placement = try load(app: app, placementId: placementId, db),
             placement["kind"]?.stringValue == kind
@@ -118,7 +117,7 @@ enum AdaptyPlacementStore {
     }
 
     /// The fallback file of `app` (format version 9): every placement's all-variations answer.
-    static func fallbackFile(app: String, pageBaseURL: String, _ db: Database) throws -> JSONValue {
+    static func fallbackFile(app: String, pageBaseURL: String, _ db: StateDB) throws -> JSONValue {
         var placements: [(String, JSONValue)] = []
         for (id, placement) in try all(app: app, db) {
             placements.append(

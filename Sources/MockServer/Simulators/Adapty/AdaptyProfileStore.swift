@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// Profiles, created (`POST`), fetched (`GET`) and updated (`PATCH`) at `/sdk/analytics/profiles/{id}/`. The
@@ -15,7 +14,7 @@ enum AdaptySimulatorProfiles {
     ]
 
     static func answer(
-        method: String, profileId: String, body: Data, now: Date, _ db: Database
+        method: String, profileId: String, body: Data, now: Date, _ db: StateDB
     ) throws
         -> CassetteResponse
     {
@@ -102,7 +101,7 @@ enum AdaptySimulatorProfiles {
 
     /// Grants (or replaces) an access level, as a purchase would; the profile is created when missing, so a flow
     /// can grant before the app creates its profile.
-    static func grant(profileId: String, level id: String, _ level: JSONValue, _ db: Database) throws -> Stored {
+    static func grant(profileId: String, level id: String, _ level: JSONValue, _ db: StateDB) throws -> Stored {
         var row =
             try stored(profileId, db)
             ?? Stored(
@@ -134,9 +133,9 @@ enum AdaptySimulatorProfiles {
         var timestamp: Int64
     }
 
-    static func stored(_ profileId: String, _ db: Database) throws -> Stored? {
+    static func stored(_ profileId: String, _ db: StateDB) throws -> Stored? {
         guard
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM adapty_profiles WHERE profile_id = ?"), arguments: [profileId])
         else { return nil }
         return Stored(
@@ -176,7 +175,7 @@ enum AdaptySimulatorEvents {
         "event_name", "event_id", "profile_id", "session_id", "created_at", "counter", "platform", "device_id",
     ]
 
-    static func receive(_ body: Data, _ db: Database) throws -> CassetteResponse {
+    static func receive(_ body: Data, _ db: StateDB) throws -> CassetteResponse {
         guard let value = try? JSONValue(parsing: body) else {
             throw AdaptySimulatorFailure.invalid("the body is not JSON")
         }
@@ -205,7 +204,7 @@ enum AdaptySimulatorEvents {
         return .json(status: 200, .object(JSONObject()))
     }
 
-    static func all(_ db: Database) throws -> [JSONValue] {
+    static func all(_ db: StateDB) throws -> [JSONValue] {
         try String.fetchAll(db.cachedStatement(sql: "SELECT body FROM adapty_events ORDER BY seq")).compactMap {
             try? JSONValue(parsing: $0)
         }

@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 extension AdaptySimulator {
@@ -33,7 +32,7 @@ extension AdaptySimulator {
     }
 
     private static func admin(
-        _ method: String, _ segments: [String], body: Data, _ db: Database
+        _ method: String, _ segments: [String], body: Data, _ db: StateDB
     ) throws
         -> CassetteResponse
     {
@@ -46,7 +45,7 @@ extension AdaptySimulator {
         let settings = try AdaptySimulatorSettings(db)
         switch (method, segments) {
         case ("GET", ["apps"]):
-            let apps = try Row.fetchAll(
+            let apps = try StateRow.fetchAll(
                 db.cachedStatement(sql: "SELECT prefix, api_key FROM adapty_apps ORDER BY prefix")
             ).map {
                 row -> JSONValue in ["prefix": .string(row["prefix"]), "api_key": .string(row["api_key"])]

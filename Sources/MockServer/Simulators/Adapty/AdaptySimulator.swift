@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-package import GRDB
 import JSONCore
 
 /// The Adapty SDK backend (vendors.md §2) as a stateful simulator, mounted at `/adapty`: the main host under
@@ -10,14 +9,14 @@ import JSONCore
 ///
 /// Out of the box it serves ``AdaptyDemoApp``. Apps, placements, onboarding scripts, settings and faults are set
 /// through the admin API (``respondToAdmin(_:state:)``); stored events are read there too.
-public struct AdaptySimulator: Simulator, SQLiteSimulator {
+public struct AdaptySimulator: Simulator, StateStoreSimulator {
     /// `adapty`: mounted at `/adapty`.
     public let vendor = "adapty"
 
     /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout StateMigrator) {
         AdaptySimulatorSchema.register(&migrator)
     }
 
@@ -103,7 +102,7 @@ public struct AdaptySimulator: Simulator, SQLiteSimulator {
 
     /// The apps (key prefixes) the `Authorization: Api-Key <key>` header opens: the key's own app.
     private static func authorize(
-        _ header: String?, settings: AdaptySimulatorSettings, _ db: Database
+        _ header: String?, settings: AdaptySimulatorSettings, _ db: StateDB
     ) throws
         -> Set<String>
     {
@@ -120,7 +119,7 @@ public struct AdaptySimulator: Simulator, SQLiteSimulator {
 /// Faults set through the admin API: the next `times` requests to a host (`main`, `fallback`, `pages` or `any`)
 /// whose path contains a text get a fixed answer (status, headers, raw body) instead of the simulated one.
 enum AdaptySimulatorFaults {
-    static func add(_ value: JSONValue, _ db: Database) throws -> JSONValue {
+    static func add(_ value: JSONValue, _ db: StateDB) throws -> JSONValue {
         guard let status = value["status"]?.numberValue?.integer, let code = Int(exactly: status),
             (100...599).contains(code)
         else { throw AdaptySimulatorFailure.invalid("`status` must be an HTTP status") }
@@ -142,8 +141,8 @@ enum AdaptySimulatorFaults {
         return ["fault": value]
     }
 
-    static func take(host: String, path: String, _ db: Database) throws -> CassetteResponse? {
-        for row in try Row.fetchAll(
+    static func take(host: String, path: String, _ db: StateDB) throws -> CassetteResponse? {
+        for row in try StateRow.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM adapty_faults WHERE remaining > 0 ORDER BY seq"))
         {
             let faultHost: String = row["host"]

@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// The simulator's tables (all `adapty_…`) and the state a reset returns to: the demo app of
 /// ``AdaptyDemoApp`` with its placements and onboarding script, no profiles, no events, no faults.
 enum AdaptySimulatorSchema {
-    static func register(_ migrator: inout DatabaseMigrator) {
+    static func register(_ migrator: inout StateMigrator) {
         migrator.registerMigration("adapty.v1") { db in
             try db.execute(
                 sql: """
@@ -29,7 +28,7 @@ enum AdaptySimulatorSchema {
         }
     }
 
-    static func reset(_ db: Database) throws {
+    static func reset(_ db: StateDB) throws {
         for table in [
             "adapty_apps", "adapty_placements", "adapty_onboarding_scripts", "adapty_profiles", "adapty_events",
             "adapty_faults", "adapty_settings",
@@ -41,7 +40,7 @@ enum AdaptySimulatorSchema {
     }
 
     /// The demo app, its placements and its onboarding script.
-    static func seed(_ db: Database) throws {
+    static func seed(_ db: StateDB) throws {
         try db.execute(
             sql: "INSERT INTO adapty_apps (prefix, api_key) VALUES (?, ?)",
             arguments: [AdaptyDemoApp.keyPrefix, AdaptyDemoApp.apiKey])
@@ -60,15 +59,15 @@ struct AdaptySimulatorSettings {
 
     static let defaultPageBaseURL = "http://simulator.local/adapty"
 
-    init(_ db: Database) throws {
+    init(_ db: StateDB) throws {
         var values: [String: String] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM adapty_settings")) {
+        for row in try StateRow.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM adapty_settings")) {
             values[row["key"]] = row["value"]
         }
         pageBaseURL = values["page_base_url"] ?? Self.defaultPageBaseURL
     }
 
-    static func set(_ key: String, _ value: String, _ db: Database) throws {
+    static func set(_ key: String, _ value: String, _ db: StateDB) throws {
         try db.execute(
             sql: """
                 INSERT INTO adapty_settings (key, value) VALUES (?, ?)

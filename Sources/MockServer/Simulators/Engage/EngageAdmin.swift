@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -19,7 +18,7 @@ import LibXML
 /// | `POST /lists/{id}/recipients` | adds a recipient `{"columns":{name: value}}`, answers its `recipientId` |
 /// | `GET /events` | stored UBF events in arrival order, with `count` and `duplicates` |
 enum EngageAdmin {
-    static func respond(to request: CassetteRequest, db: Database, now: Date) throws -> CassetteResponse {
+    static func respond(to request: CassetteRequest, db: StateDB, now: Date) throws -> CassetteResponse {
         let segments = request.parts.path.split(separator: "/").map(String.init)
         let body =
             request.decodedBody.isEmpty ? JSONValue.object(JSONObject()) : try? JSONValue(parsing: request.decodedBody)
@@ -35,7 +34,7 @@ enum EngageAdmin {
         case ("PUT", "settings"), ("POST", "settings"):
             return try updateSettings(body, db: db)
         case ("GET", "tokens"):
-            let tokens = try Row.fetchAll(
+            let tokens = try StateRow.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM engage_tokens ORDER BY issued_at, token")
             ).map {
                 row -> JSONValue in
@@ -97,7 +96,7 @@ enum EngageAdmin {
         .json(status: status, ["error": .string(message)])
     }
 
-    private static func updateSettings(_ body: JSONValue, db: Database) throws -> CassetteResponse {
+    private static func updateSettings(_ body: JSONValue, db: StateDB) throws -> CassetteResponse {
         guard let object = body.objectValue else { return problem(400, "settings must be a JSON object") }
         for (key, value) in object {
             guard EngageSettings.keys.contains(key) else {
@@ -113,7 +112,7 @@ enum EngageAdmin {
         return .json(status: 200, try EngageSettings.load(db).json)
     }
 
-    private static func createList(_ body: JSONValue, db: Database) throws -> CassetteResponse {
+    private static func createList(_ body: JSONValue, db: StateDB) throws -> CassetteResponse {
         guard let id = body["listID"]?.stringValue, !id.isEmpty else { return problem(400, "listID is required") }
         guard try EngageList.find(db, id: id) == nil else { return problem(409, "list \(id) exists") }
         let columns = body["columns"]?.arrayValue ?? []
@@ -132,7 +131,7 @@ enum EngageAdmin {
     }
 
     private static func addRecipient(
-        listID: String, _ body: JSONValue, db: Database, now: Date
+        listID: String, _ body: JSONValue, db: StateDB, now: Date
     ) throws
         -> CassetteResponse
     {
@@ -152,7 +151,7 @@ enum EngageAdmin {
         }
     }
 
-    private static func describe(_ list: EngageList, db: Database) throws -> JSONValue {
+    private static func describe(_ list: EngageList, db: StateDB) throws -> JSONValue {
         var json = list.json
         json["columns"] = .array(
             try list.columns(db).map {

@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// `/rest/events/submission` (§3): `{"events":[…]}` with a bearer token; answers `200 {}`.
@@ -19,7 +18,7 @@ enum EngageEvents {
     static let maximumBodyBytes = 64 << 20
     static let eventTypeCodes: Set<Int64> = [12, 13, 14, 15, 16, 17, 48, 49]
 
-    static func respond(to request: CassetteRequest, db: Database, now: Date) throws -> CassetteResponse {
+    static func respond(to request: CassetteRequest, db: StateDB, now: Date) throws -> CassetteResponse {
         if let refusal = try EngageOAuth.refusal(request.headers["Authorization"], db: db, now: now) {
             return EngageOAuth.error(401, "invalid_token", "The access token is invalid: \(refusal).")
         }
@@ -125,7 +124,7 @@ enum EngageEvents {
     }
 
     /// The stored events, in arrival order.
-    static func stored(_ db: Database) throws -> [JSONValue] {
+    static func stored(_ db: StateDB) throws -> [JSONValue] {
         try String.fetchAll(db.cachedStatement(sql: "SELECT body FROM engage_events ORDER BY sequence")).map {
             try JSONValue(parsing: $0)
         }

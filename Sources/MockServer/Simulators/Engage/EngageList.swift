@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// A list of the simulated org: a recipient database (type 0) or a relational table (type 15), with its columns
@@ -24,16 +23,16 @@ struct EngageList: Sendable, Equatable {
     /// The column types of §2.4 (TEXT 0 … MULTI_SELECT 20).
     static let columnTypes: Set<Int> = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 16, 17, 19, 20]
 
-    func insert(_ db: Database) throws {
+    func insert(_ db: StateDB) throws {
         let keys = String(decoding: JSONValue.array(keyColumns.map(JSONValue.string)).data(), as: UTF8.self)
         try db.execute(
             sql: "INSERT INTO engage_lists(list_id, name, list_type, key_columns) VALUES (?, ?, ?, ?)",
             arguments: [id, name, type.rawValue, keys])
     }
 
-    static func find(_ db: Database, id: String) throws -> EngageList? {
+    static func find(_ db: StateDB, id: String) throws -> EngageList? {
         guard
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM engage_lists WHERE list_id = ?"), arguments: [id])
         else { return nil }
         let keyText: String = row["key_columns"]
@@ -43,13 +42,13 @@ struct EngageList: Sendable, Equatable {
             keyColumns: keys)
     }
 
-    static func all(_ db: Database) throws -> [EngageList] {
+    static func all(_ db: StateDB) throws -> [EngageList] {
         try String.fetchAll(db.cachedStatement(sql: "SELECT list_id FROM engage_lists ORDER BY list_id")).compactMap {
             try find(db, id: $0)
         }
     }
 
-    func addColumn(_ db: Database, name: String, type: Int, defaultValue: String) throws {
+    func addColumn(_ db: StateDB, name: String, type: Int, defaultValue: String) throws {
         let position =
             try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM engage_columns WHERE list_id = ?"),
@@ -60,8 +59,8 @@ struct EngageList: Sendable, Equatable {
                 """, arguments: [id, position, name, type, defaultValue])
     }
 
-    func columns(_ db: Database) throws -> [Column] {
-        try Row.fetchAll(
+    func columns(_ db: StateDB) throws -> [Column] {
+        try StateRow.fetchAll(
             db.cachedStatement(
                 sql: "SELECT name, column_type, default_value FROM engage_columns WHERE list_id = ? ORDER BY position"),
             arguments: [id]
@@ -69,8 +68,8 @@ struct EngageList: Sendable, Equatable {
     }
 
     /// The list's spelling of a column name (names match case-insensitively), or nil when it has no such column.
-    func column(_ db: Database, named name: String) throws -> Column? {
-        try Row.fetchOne(
+    func column(_ db: StateDB, named name: String) throws -> Column? {
+        try StateRow.fetchOne(
             db.cachedStatement(
                 sql: "SELECT name, column_type, default_value FROM engage_columns WHERE list_id = ? AND name = ?"),
             arguments: [id, name]

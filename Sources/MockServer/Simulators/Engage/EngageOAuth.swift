@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// `/oauth/token` (§1): the refresh-token grant, and the bearer check the other endpoints share.
@@ -15,7 +14,7 @@ import JSONCore
 /// redacted, so a wrong client is still refused), and a bearer placeholder stands for the most recent token issued
 /// that no other placeholder stands for, so a replayed cassette uses the tokens the simulator issued in order.
 enum EngageOAuth {
-    static func respond(to request: CassetteRequest, db: Database, now: Date) throws -> CassetteResponse {
+    static func respond(to request: CassetteRequest, db: StateDB, now: Date) throws -> CassetteResponse {
         let settings = try EngageSettings.load(db)
         guard MediaType(contentType: request.headers["Content-Type"]) == .form,
             let fields = FormCoding.decode(validating: request.decodedBody)?.lastValues
@@ -65,13 +64,13 @@ enum EngageOAuth {
     }
 
     /// Checks `Authorization: Bearer <token>` and counts the use. Returns why it is refused, or nil.
-    static func refusal(_ authorization: String?, db: Database, now: Date) throws -> String? {
+    static func refusal(_ authorization: String?, db: StateDB, now: Date) throws -> String? {
         guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
             return "no bearer token"
         }
         let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
         guard
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT expires_at, uses, revoked FROM engage_tokens WHERE token = ?"),
                 arguments: [token])
         else { return "unknown access token" }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The recipient database operations of §2.4 on the stateful lists: lookups by `RECIPIENT_ID`, `EMAIL`, key
 /// columns, `SYNC_FIELDS` or `COLUMN`s (several matches: the oldest wins, as documented).
@@ -9,7 +8,7 @@ import GRDB
 /// 314 unknown column, 316/329 COLUMN/SYNC_FIELD without NAME, 303 column already exists and 304 unknown
 /// `COLUMN_TYPE` (AddListColumn; ids chosen by the simulator).
 struct EngageRecipients {
-    let db: Database
+    let db: StateDB
     let now: Date
 
     func select(_ request: EngageRequest) throws -> EngageResult {
@@ -248,7 +247,7 @@ struct EngageRecipients {
     /// The SelectRecipientData result of §2.5: email twice, ids, dates, then every list column.
     private func describe(_ id: Int, list: EngageList) throws -> EngageResult {
         let values = try EngageRecipients.values(db, recipient: id, list: list)
-        let row = try Row.fetchOne(
+        let row = try StateRow.fetchOne(
             db.cachedStatement(
                 sql: "SELECT created_from, created_at, modified_at FROM engage_recipients WHERE recipient_id = ?"),
             arguments: [id])
@@ -270,8 +269,8 @@ struct EngageRecipients {
     }
 
     /// A recipient's column values in the list's column order.
-    static func values(_ db: Database, recipient id: Int, list: EngageList) throws -> [(name: String, value: String)] {
-        try Row.fetchAll(
+    static func values(_ db: StateDB, recipient id: Int, list: EngageList) throws -> [(name: String, value: String)] {
+        try StateRow.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT c.name AS name, COALESCE(v.value, c.default_value) AS value FROM engage_columns c

@@ -1,12 +1,11 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// `InsertUpdateRelationalTable` (§2.4): rows upserted by the table's key columns, at most 100 per call. A row
 /// with an unknown column or without every key column is reported in `<FAILURES>` (permanent) and the others
 /// are stored. Faults: 125 no or unknown `TABLE_ID`, 51 no `ROWS` or more than 100 rows.
 struct EngageRelationalTables {
-    let db: Database
+    let db: StateDB
 
     static let maximumRows = 100
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The simulator's tables and the data every fresh simulator starts with.
 enum EngageSchema {
@@ -15,7 +14,7 @@ enum EngageSchema {
         "engage_recipients", "engage_recipient_values", "engage_table_rows", "engage_events",
     ]
 
-    static func create(_ db: Database) throws {
+    static func create(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 CREATE TABLE engage_settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -45,13 +44,13 @@ enum EngageSchema {
                 """)
     }
 
-    static func clear(_ db: Database) throws {
+    static func clear(_ db: StateDB) throws {
         for table in tables + EngageOperations.tables { try db.execute(sql: "DELETE FROM \(table)") }
     }
 
     /// The default list (Email, Mobile User Id, Merged Recipient Id, Merged Date; no key columns, a flexible
     /// database as in §6) and the audit table keyed by `Audit Record Id`.
-    static func seed(_ db: Database) throws {
+    static func seed(_ db: StateDB) throws {
         let database = EngageList(id: defaultListID, name: "Mobile App Users", type: .database, keyColumns: [])
         try database.insert(db)
         for (name, type) in [("Email", 0), ("Mobile User Id", 0), ("Merged Recipient Id", 0), ("Merged Date", 3)] {
@@ -68,7 +67,7 @@ enum EngageSchema {
     }
 
     /// The next value of a named counter (1, 2, …).
-    static func next(_ db: Database, counter name: String) throws -> Int {
+    static func next(_ db: StateDB, counter name: String) throws -> Int {
         try db.execute(
             sql: """
                 INSERT INTO engage_counters(name, value) VALUES (?, 1)
@@ -78,7 +77,7 @@ enum EngageSchema {
             db.cachedStatement(sql: "SELECT value FROM engage_counters WHERE name = ?"), arguments: [name]) ?? 1
     }
 
-    static func counter(_ db: Database, _ name: String) throws -> Int {
+    static func counter(_ db: StateDB, _ name: String) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT value FROM engage_counters WHERE name = ?"), arguments: [name])
             ?? 0
     }

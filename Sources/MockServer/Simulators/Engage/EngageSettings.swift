@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// The simulator's configuration, changed through the admin API (`PUT /settings`) and kept in
@@ -31,9 +30,9 @@ struct EngageSettings: Sendable, Equatable {
         "eventPostFailures", "now", "refusedEventName", "secondsPerRequest",
     ]
 
-    static func load(_ db: Database) throws -> EngageSettings {
+    static func load(_ db: StateDB) throws -> EngageSettings {
         var settings = EngageSettings()
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM engage_settings")) {
+        for row in try StateRow.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM engage_settings")) {
             let key: String = row["key"]
             let value: String = row["value"]
             switch key {
@@ -53,7 +52,7 @@ struct EngageSettings: Sendable, Equatable {
         return settings
     }
 
-    static func set(_ db: Database, key: String, value: String?) throws {
+    static func set(_ db: StateDB, key: String, value: String?) throws {
         if let value {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO engage_settings(key, value) VALUES (?, ?)", arguments: [key, value])
@@ -76,7 +75,7 @@ struct EngageSettings: Sendable, Equatable {
     }
 
     /// The simulator's current time: the `now` setting when set, else the host's clock.
-    static func now(_ db: Database, state: SimulatorState) throws -> Date {
+    static func now(_ db: StateDB, state: SimulatorState) throws -> Date {
         if let text = try String.fetchOne(
             db.cachedStatement(sql: "SELECT value FROM engage_settings WHERE key = 'now'")),
             let date = RFC3339.date(from: text)
@@ -89,7 +88,7 @@ struct EngageSettings: Sendable, Equatable {
 
 extension EngageSettings {
     /// Moves the `now` setting on by `secondsPerRequest` (see ``secondsPerRequest``); nothing when either is unset.
-    static func tick(_ db: Database) throws {
+    static func tick(_ db: StateDB) throws {
         guard
             let step = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT value FROM engage_settings WHERE key = 'secondsPerRequest'")

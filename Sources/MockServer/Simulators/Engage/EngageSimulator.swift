@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-package import GRDB
 import JSONCore
 
 /// The Silverpop Engage simulator (protocols/engage.md), mounted at `/engage`:
@@ -14,14 +13,14 @@ import JSONCore
 /// Everything it remembers is in `engage_…` tables; ids come from counters and time from the `now` setting
 /// (or ``SimulatorState/now``), so replaying the same requests gives the same responses. The admin API is
 /// described by ``EngageSimulator/respondToAdmin(_:state:)``.
-public struct EngageSimulator: Simulator, SQLiteSimulator {
+public struct EngageSimulator: Simulator, StateStoreSimulator {
     /// `engage`: mounted at `/engage`.
     public let vendor = "engage"
 
     /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout StateMigrator) {
         migrator.registerMigration("engage.v1") { db in
             try EngageSchema.create(db)
             try EngageSchema.seed(db)

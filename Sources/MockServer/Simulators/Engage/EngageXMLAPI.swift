@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -15,7 +14,7 @@ enum EngageXMLAPI {
     /// Envelopes larger than this are refused with fault 51 before parsing.
     static let maximumBodyBytes = 1 << 20
 
-    static func respond(to request: CassetteRequest, db: Database, now: Date) throws -> CassetteResponse {
+    static func respond(to request: CassetteRequest, db: StateDB, now: Date) throws -> CassetteResponse {
         let xml: String
         do {
             if let refusal = try EngageOAuth.refusal(request.headers["Authorization"], db: db, now: now) {
@@ -76,7 +75,7 @@ enum EngageXMLAPI {
     /// fault; whatever it would have done otherwise is undone and the answer is fault 51 naming what the XSD
     /// refused.
     static func perform(
-        _ request: EngageRequest, checking document: XML.Document, db: Database, now: Date
+        _ request: EngageRequest, checking document: XML.Document, db: StateDB, now: Date
     ) throws -> EngageResult {
         guard let handler = EngageOperations.handlers[request.operation] else {
             throw EngageFault.invalidXML("unknown or unsupported operation \(request.operation)")

@@ -1,4 +1,3 @@
-import GRDB
 import JSONCore
 
 extension ReferralHeroCall {
@@ -33,7 +32,7 @@ extension ReferralHeroCall {
     /// referrals.
     func rewards(of id: String) throws -> JSONValue {
         let confirmed = try subscriber(id).referralCounts(db)["confirmed"] ?? 0
-        let rows = try Row.fetchAll(
+        let rows = try StateRow.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM referralhero_rewards WHERE campaign = ? ORDER BY id"),
             arguments: [campaign.uuid])
         let rewards: [JSONValue] = rows.map { row in

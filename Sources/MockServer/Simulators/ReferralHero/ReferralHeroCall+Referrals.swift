@@ -1,4 +1,3 @@
-import GRDB
 import JSONCore
 
 /// The tracking logic of the Public Methods page (ReferralHero iOS SDK), per campaign goal of one, two or three

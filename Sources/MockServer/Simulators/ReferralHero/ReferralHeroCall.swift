@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// One admitted call against one campaign, inside the simulator's write transaction. A handler checks everything
@@ -7,7 +6,7 @@ import JSONCore
 struct ReferralHeroCall {
     var campaign: ReferralHeroCampaign
     var now: Int
-    var db: Database
+    var db: StateDB
 
     func answer(_ route: ReferralHeroRoute, method: String, body: Data, query: [String: String]) throws -> JSONValue {
         switch route {
@@ -72,7 +71,7 @@ struct ReferralHeroCall {
 
     /// The referrer whose link the device with `fingerprint` clicked last (admin-recorded link clicks).
     func clickedReferrer(_ fingerprint: ReferralHeroFingerprint) throws -> ReferralHeroSubscriber? {
-        let clicks = try Row.fetchAll(
+        let clicks = try StateRow.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT referrer FROM referralhero_clicks

@@ -1,4 +1,3 @@
-import GRDB
 import JSONCore
 
 /// A campaign (list): its goal of one, two or three conversion events, which decides the referral states of the
@@ -8,22 +7,22 @@ struct ReferralHeroCampaign: Equatable {
     var goal: Int
     var host: String
 
-    static func find(_ uuid: String, _ db: Database) throws -> ReferralHeroCampaign? {
-        try Row.fetchOne(
+    static func find(_ uuid: String, _ db: StateDB) throws -> ReferralHeroCampaign? {
+        try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM referralhero_campaigns WHERE uuid = ?"), arguments: [uuid]
         ).map {
             ReferralHeroCampaign(uuid: $0["uuid"], goal: $0["goal"], host: $0["host"])
         }
     }
 
-    static func all(_ db: Database) throws -> [ReferralHeroCampaign] {
+    static func all(_ db: StateDB) throws -> [ReferralHeroCampaign] {
         try String.fetchAll(db.cachedStatement(sql: "SELECT uuid FROM referralhero_campaigns ORDER BY uuid")).compactMap
         {
             try find($0, db)
         }
     }
 
-    static func save(_ campaign: ReferralHeroCampaign, _ db: Database) throws {
+    static func save(_ campaign: ReferralHeroCampaign, _ db: StateDB) throws {
         try db.execute(
             sql: """
                 INSERT INTO referralhero_campaigns (uuid, goal, auto_confirm, host) VALUES (?, ?, ?, ?)
@@ -32,7 +31,7 @@ struct ReferralHeroCampaign: Equatable {
                 """, arguments: [campaign.uuid, campaign.goal, campaign.goal != 3, campaign.host])
     }
 
-    static func replaceRewards(of uuid: String, with rewards: [(name: String, referrals: Int)], _ db: Database) throws {
+    static func replaceRewards(of uuid: String, with rewards: [(name: String, referrals: Int)], _ db: StateDB) throws {
         try db.execute(sql: "DELETE FROM referralhero_rewards WHERE campaign = ?", arguments: [uuid])
         for (index, reward) in rewards.enumerated() {
             try db.execute(

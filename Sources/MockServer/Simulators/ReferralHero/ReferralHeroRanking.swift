@@ -1,4 +1,3 @@
-import GRDB
 import JSONCore
 
 /// A campaign's ranking, most confirmed referrals first and earlier sign-ups first on a tie, worked out without
@@ -18,9 +17,9 @@ struct ReferralHeroRanking {
     /// The subscribers with confirmed referrals, in ranking order.
     let referrers: [Referrer]
 
-    init(campaign: String, _ db: Database) throws {
+    init(campaign: String, _ db: StateDB) throws {
         self.campaign = campaign
-        referrers = try Row.fetchAll(
+        referrers = try StateRow.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT s.id AS id, s.seq AS seq, COUNT(*) AS confirmed
@@ -32,7 +31,7 @@ struct ReferralHeroRanking {
     }
 
     /// The subscriber's place, 1 first.
-    func position(of subscriber: ReferralHeroSubscriber, _ db: Database) throws -> Int {
+    func position(of subscriber: ReferralHeroSubscriber, _ db: StateDB) throws -> Int {
         let seq = subscriber.seq
         if let index = referrers.firstIndex(where: { $0.id == subscriber.id }) { return index + 1 }
         // Without a confirmed referral: behind every referrer, and behind the earlier sign-ups still here.
@@ -48,7 +47,7 @@ struct ReferralHeroRanking {
     }
 
     /// The first `limit` subscribers of the ranking with their places.
-    func top(_ limit: Int, _ db: Database) throws -> [(ReferralHeroSubscriber, Int)] {
+    func top(_ limit: Int, _ db: StateDB) throws -> [(ReferralHeroSubscriber, Int)] {
         var entries: [(ReferralHeroSubscriber, Int)] = []
         for referrer in referrers.prefix(limit) {
             guard let subscriber = try ReferralHeroSubscriber.find(id: referrer.id, campaign: campaign, db) else {
@@ -59,7 +58,7 @@ struct ReferralHeroRanking {
         guard entries.count < limit else { return entries }
         let ranked = Set(referrers.map(\.id))
         // At most `limit` more rows are needed, and the referrers already placed may stand among them.
-        let rows = try Row.fetchAll(
+        let rows = try StateRow.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT \(ReferralHeroSubscriber.selection) FROM referralhero_subscribers
@@ -75,7 +74,7 @@ struct ReferralHeroRanking {
     }
 
     /// Every subscriber of the campaign in ranking order (the admin listing, which shows them all).
-    func all(_ db: Database) throws -> [(ReferralHeroSubscriber, Int)] {
+    func all(_ db: StateDB) throws -> [(ReferralHeroSubscriber, Int)] {
         let count =
             try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT COUNT(*) FROM referralhero_subscribers WHERE campaign = ?"),

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The simulator's tables (all `referralhero_…`) and the state a reset returns to: one campaign, `MF83c9616aa3`, with
 /// a goal of one conversion event, three rewards, the token `rh-sim-token`, no rate limit.
@@ -10,7 +9,7 @@ enum ReferralHeroSchema {
     /// When the default campaign and its rewards were created (2026-01-01T00:00:00Z), fixed so answers repeat.
     static let campaignCreatedAt = 1_767_225_600
 
-    static func register(_ migrator: inout DatabaseMigrator) {
+    static func register(_ migrator: inout StateMigrator) {
         migrator.registerMigration("referralhero.v1") { db in
             try db.execute(
                 sql: """
@@ -76,7 +75,7 @@ enum ReferralHeroSchema {
     }
 
     /// Empties every table and seeds the default campaign.
-    static func reset(_ db: Database) throws {
+    static func reset(_ db: StateDB) throws {
         for table in [
             "campaigns", "tokens", "settings", "counters", "rewards", "subscribers", "clicks", "shares", "departures",
         ] {
@@ -86,7 +85,7 @@ enum ReferralHeroSchema {
         try seed(db)
     }
 
-    private static func seed(_ db: Database) throws {
+    private static func seed(_ db: StateDB) throws {
         try ReferralHeroCampaign.save(
             ReferralHeroCampaign(uuid: defaultCampaign, goal: 1, host: "https://example.com"),
             db)
@@ -96,7 +95,7 @@ enum ReferralHeroSchema {
     }
 
     /// The next value of a named counter, from 1.
-    static func next(_ counter: String, _ db: Database) throws -> Int {
+    static func next(_ counter: String, _ db: StateDB) throws -> Int {
         try db.execute(
             sql: """
                 INSERT INTO referralhero_counters (name, value) VALUES (?, 1)

@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 extension ReferralHeroSimulator {
@@ -40,7 +39,7 @@ extension ReferralHeroSimulator {
         }
     }
 
-    private static func admin(_ method: String, _ segments: [String], body: Data, _ db: Database) throws -> JSONValue {
+    private static func admin(_ method: String, _ segments: [String], body: Data, _ db: StateDB) throws -> JSONValue {
         let object = { () throws -> JSONObject in
             guard let value = try? JSONValue(parsing: body), let object = value.objectValue else {
                 throw AdminFailure.badRequest("the body must be a JSON object")
@@ -102,16 +101,17 @@ extension ReferralHeroSimulator {
                 throw AdminFailure.badRequest(
                     "a click needs `referrer` and `os_type`, `device`, `ip_address`, `screen_size` (WIDTH x HEIGHT)")
             }
-            try db.execute(
+            let click = try Int.fetchOne(
+                db,
                 sql: """
                     INSERT INTO referralhero_clicks (campaign, referrer, os_type, device, ip_address, screen_size)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, ?, ?, ?, ?) RETURNING seq
                     """,
                 arguments: [
                     campaign.uuid, referrer, fingerprint.osType, fingerprint.device, fingerprint.ipAddress,
                     fingerprint.screenSize,
                 ])
-            return ["click": .number(JSONNumber(Int(db.lastInsertedRowID)))]
+            return ["click": click.map { .number(JSONNumber($0)) } ?? .null]
         case ("GET", 3, "campaigns") where segments[2] == "subscribers":
             let campaign = try existingCampaign(segments[1], db)
             let ranked = try ReferralHeroRanking(campaign: campaign.uuid, db).all(db)
@@ -119,7 +119,7 @@ extension ReferralHeroSimulator {
             let subscribers = ranked.map(\.0).sorted { $0.seq < $1.seq }
             let entries = try subscribers.map { subscriber -> JSONValue in
                 var shares = JSONObject()
-                let rows = try Row.fetchAll(
+                let rows = try StateRow.fetchAll(
                     db.cachedStatement(
                         sql: "SELECT social, count FROM referralhero_shares WHERE subscriber_id = ? ORDER BY social"),
                     arguments: [subscriber.id])
@@ -159,7 +159,7 @@ extension ReferralHeroSimulator {
         }
     }
 
-    private static func existingCampaign(_ uuid: String, _ db: Database) throws -> ReferralHeroCampaign {
+    private static func existingCampaign(_ uuid: String, _ db: StateDB) throws -> ReferralHeroCampaign {
         guard let campaign = try ReferralHeroCampaign.find(uuid, db) else {
             throw AdminFailure(
                 status: 404, error: "not found", message: "no campaign \(uuid); PUT /campaigns/\(uuid) first")

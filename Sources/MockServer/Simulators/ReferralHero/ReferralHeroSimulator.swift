@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-package import GRDB
 import JSONCore
 
 /// The ReferralHero SDK API (vendors.md §1) as a stateful simulator, mounted at `/referralhero`: campaigns with a
@@ -11,14 +10,14 @@ import JSONCore
 /// contract's envelope; ids (`sub_000000000001`…) and codes come from counters and the time from
 /// ``SimulatorState/now``, so the same calls give the same bytes. Campaigns, rewards, link clicks, tokens and the
 /// rate limit are set through the admin API (``respondToAdmin(_:state:)``).
-public struct ReferralHeroSimulator: Simulator, SQLiteSimulator {
+public struct ReferralHeroSimulator: Simulator, StateStoreSimulator {
     /// `referralhero`: mounted at `/referralhero`.
     public let vendor = "referralhero"
 
     /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout StateMigrator) {
         ReferralHeroSchema.register(&migrator)
     }
 
@@ -76,7 +75,7 @@ public struct ReferralHeroSimulator: Simulator, SQLiteSimulator {
 
     /// Checks the token and counts the call against the rate limit (which counts refused calls too, like the
     /// vendor's hourly allowance that resets 60 minutes after the window opened).
-    private static func admit(token: String?, now: Int, _ db: Database) throws {
+    private static func admit(token: String?, now: Int, _ db: StateDB) throws {
         guard let token else { throw ReferralHeroFailure(.noToken) }
         let known = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM referralhero_tokens WHERE token = ?)"),
@@ -105,9 +104,9 @@ struct ReferralHeroSettings {
     var windowStart: Int?
     var windowCalls: Int
 
-    init(_ db: Database) throws {
+    init(_ db: StateDB) throws {
         var values: [String: Int?] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM referralhero_settings")) {
+        for row in try StateRow.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM referralhero_settings")) {
             values[row["key"]] = row["value"] as Int?
         }
         callsPerHour = values["calls_per_hour"] ?? nil
@@ -115,7 +114,7 @@ struct ReferralHeroSettings {
         windowCalls = (values["window_calls"] ?? nil) ?? 0
     }
 
-    static func set(_ key: String, _ value: Int?, _ db: Database) throws {
+    static func set(_ key: String, _ value: Int?, _ db: StateDB) throws {
         try db.execute(
             sql: """
                 INSERT INTO referralhero_settings (key, value) VALUES (?, ?)

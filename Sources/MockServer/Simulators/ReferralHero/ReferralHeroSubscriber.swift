@@ -1,4 +1,3 @@
-import GRDB
 import JSONCore
 
 /// A subscriber row: the person, their link (`code`, `host`), and, when referred, their referrer, their referral's
@@ -46,7 +45,7 @@ struct ReferralHeroSubscriber {
         """
 
     /// The subscriber from a row of ``selection``'s columns.
-    init(row: Row) {
+    init(row: StateRow) {
         seq = row[0]
         id = row[1]
         campaign = row[2]
@@ -75,15 +74,15 @@ struct ReferralHeroSubscriber {
         signup = row[25]
     }
 
-    static func find(id: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
-        try Row.fetchOne(
+    static func find(id: String, campaign: String, _ db: StateDB) throws -> ReferralHeroSubscriber? {
+        try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT \(selection) FROM referralhero_subscribers WHERE id = ? AND campaign = ?"),
             arguments: [id, campaign]
         ).map(ReferralHeroSubscriber.init)
     }
 
-    static func find(email: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
-        try Row.fetchOne(
+    static func find(email: String, campaign: String, _ db: StateDB) throws -> ReferralHeroSubscriber? {
+        try StateRow.fetchOne(
             db.cachedStatement(
                 sql: """
                     SELECT \(selection) FROM referralhero_subscribers WHERE lower(email) = lower(?) AND campaign = ?
@@ -93,8 +92,8 @@ struct ReferralHeroSubscriber {
     }
 
     /// The subscriber a `referrer` value names: their referral code, or their email.
-    static func find(referrer: String, campaign: String, _ db: Database) throws -> ReferralHeroSubscriber? {
-        try Row.fetchOne(
+    static func find(referrer: String, campaign: String, _ db: StateDB) throws -> ReferralHeroSubscriber? {
+        try StateRow.fetchOne(
             db.cachedStatement(
                 sql: """
                     SELECT \(selection) FROM referralhero_subscribers
@@ -104,8 +103,8 @@ struct ReferralHeroSubscriber {
     }
 
     /// The people this subscriber referred, in sign-up order.
-    func referred(_ db: Database) throws -> [ReferralHeroSubscriber] {
-        try Row.fetchAll(
+    func referred(_ db: StateDB) throws -> [ReferralHeroSubscriber] {
+        try StateRow.fetchAll(
             db.cachedStatement(
                 sql: "SELECT \(Self.selection) FROM referralhero_subscribers WHERE referrer_id = ? ORDER BY seq"),
             arguments: [id]
@@ -113,23 +112,23 @@ struct ReferralHeroSubscriber {
     }
 
     /// This subscriber's referrals by state.
-    func referralCounts(_ db: Database) throws -> [String: Int] {
+    func referralCounts(_ db: StateDB) throws -> [String: Int] {
         try Self.referralCounts(of: [id], db)[id] ?? [:]
     }
 
     /// The referrals of each of `ids` by state (an id without referrals has none), in one query: a leaderboard page
     /// asks once instead of once per subscriber.
-    static func referralCounts(of ids: [String], _ db: Database) throws -> [String: [String: Int]] {
+    static func referralCounts(of ids: [String], _ db: StateDB) throws -> [String: [String: Int]] {
         guard !ids.isEmpty else { return [:] }
         var counts: [String: [String: Int]] = [:]
-        let rows = try Row.fetchCursor(
+        let rows = try StateRow.fetchCursor(
             db.cachedStatement(
                 sql: """
                     SELECT referrer_id, referral_status, COUNT(*) FROM referralhero_subscribers
                     WHERE referrer_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
                     GROUP BY referrer_id, referral_status
-                    """), arguments: StatementArguments(ids))
-        while let row = try rows.next() {
+                    """), arguments: StateArguments(ids))
+        for row in rows {
             counts[row[0], default: [:]][row[1]] = row[2]
         }
         return counts
@@ -138,7 +137,7 @@ struct ReferralHeroSubscriber {
     /// The subscriber as the contract's `Subscriber` object; `response` names what the call did. `position` and
     /// `counts` (``referralCounts(_:)``) save working them out again when the caller knows them (a leaderboard).
     func json(
-        _ db: Database, response: String? = nil, position: Int? = nil, counts: [String: Int]? = nil
+        _ db: StateDB, response: String? = nil, position: Int? = nil, counts: [String: Int]? = nil
     ) throws -> JSONValue {
         let counts = try counts ?? referralCounts(db)
         let position = try position ?? ReferralHeroRanking(campaign: campaign, db).position(of: self, db)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// One app of the simulator: its key and secret, and the settings its SDKs receive.
@@ -54,7 +53,7 @@ struct WalkMeApp: Sendable, Hashable {
         ]
     }
 
-    func save(_ db: Database) throws {
+    func save(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 INSERT INTO walkme_apps (key, secret, config) VALUES (?, ?, ?)
@@ -62,9 +61,9 @@ struct WalkMeApp: Sendable, Hashable {
                 """, arguments: [key, secret, config.serialized([.sortedKeys])])
     }
 
-    static func find(_ key: String, _ db: Database) throws -> WalkMeApp? {
+    static func find(_ key: String, _ db: StateDB) throws -> WalkMeApp? {
         guard
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM walkme_apps WHERE key = ?"), arguments: [key])
         else {
             return nil
@@ -75,7 +74,7 @@ struct WalkMeApp: Sendable, Hashable {
         return app
     }
 
-    static func all(_ db: Database) throws -> [WalkMeApp] {
+    static func all(_ db: StateDB) throws -> [WalkMeApp] {
         try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM walkme_apps ORDER BY key")).compactMap {
             try find($0, db)
         }
@@ -129,7 +128,7 @@ struct WalkMeApp: Sendable, Hashable {
         tokenLifetime = try integer("tokenLifetime", 1...31_536_000) ?? tokenLifetime
     }
 
-    static func campaigns(of key: String, _ db: Database) throws -> [JSONValue] {
+    static func campaigns(of key: String, _ db: StateDB) throws -> [JSONValue] {
         try String.fetchAll(
             db.cachedStatement(sql: "SELECT body FROM walkme_campaigns WHERE app = ? ORDER BY position"),
             arguments: [key]
@@ -137,7 +136,7 @@ struct WalkMeApp: Sendable, Hashable {
         .compactMap { try? JSONValue(parsing: $0) }
     }
 
-    static func replaceCampaigns(of key: String, with campaigns: [JSONValue], _ db: Database) throws {
+    static func replaceCampaigns(of key: String, with campaigns: [JSONValue], _ db: StateDB) throws {
         try db.execute(sql: "DELETE FROM walkme_campaigns WHERE app = ?", arguments: [key])
         for (position, campaign) in campaigns.enumerated() {
             try db.execute(

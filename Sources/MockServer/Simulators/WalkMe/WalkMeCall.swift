@@ -1,13 +1,12 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// One SDK call against one app, inside a database transaction.
 struct WalkMeCall {
     let app: WalkMeApp
     let now: Int
-    let db: Database
+    let db: StateDB
 
     /// The application types of the SDK's start (native 10, hybrid 11, cocos2d 12, unity 13).
     func checkType(_ type: String?) throws {
@@ -34,10 +33,10 @@ struct WalkMeCall {
     }
 
     func issueToken() throws -> CassetteResponse {
-        try db.execute(
-            sql: "INSERT INTO walkme_tokens (token, app, issued_at, expires_at) VALUES ('', ?, ?, ?)",
-            arguments: [app.key, now, now + app.tokenLifetime])
-        let seq = db.lastInsertedRowID
+        let seq =
+            try Int64.fetchOne(
+                db, sql: "INSERT INTO walkme_tokens (token, app, issued_at, expires_at) VALUES ('', ?, ?, ?) RETURNING seq",
+                arguments: [app.key, now, now + app.tokenLifetime]) ?? 0
         let digits = String(seq)
         let token = "wm-at-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
         try db.execute(sql: "UPDATE walkme_tokens SET token = ? WHERE seq = ?", arguments: [token, seq])
@@ -72,7 +71,7 @@ struct WalkMeCall {
         guard case .bearer(let token) = credentials else {
             throw WalkMeFailure(.invalidToken, "the data file of app \(app.key) needs Authorization: Bearer <token>")
         }
-        let row = try Row.fetchOne(
+        let row = try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM walkme_tokens WHERE app = ? AND token = ?"),
             arguments: [app.key, token])
         guard let row else {

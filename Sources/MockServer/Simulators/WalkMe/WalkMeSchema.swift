@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// The simulator's tables (all `walkme_…`) and the state a reset returns to: the demo app (``WalkMeDemo``) with its
 /// four campaigns, no tokens, no events.
 enum WalkMeSchema {
-    static func register(_ migrator: inout DatabaseMigrator) {
+    static func register(_ migrator: inout StateMigrator) {
         migrator.registerMigration("walkme.v1") { db in
             try db.execute(
                 sql: """
@@ -24,7 +23,7 @@ enum WalkMeSchema {
     }
 
     /// Empties every table and seeds the demo app.
-    static func reset(_ db: Database) throws {
+    static func reset(_ db: StateDB) throws {
         for table in ["apps", "campaigns", "tokens", "events"] {
             try db.execute(sql: "DELETE FROM walkme_\(table)")
         }
@@ -32,7 +31,7 @@ enum WalkMeSchema {
         try seed(db)
     }
 
-    private static func seed(_ db: Database) throws {
+    private static func seed(_ db: StateDB) throws {
         try WalkMeApp.demo.save(db)
         try WalkMeApp.replaceCampaigns(of: WalkMeDemo.appKey, with: WalkMeDemo.campaigns, db)
     }

@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 extension WalkMeSimulator {
@@ -29,7 +28,7 @@ extension WalkMeSimulator {
         }
     }
 
-    private static func admin(_ method: String, _ segments: [String], body: Data, _ db: Database) throws -> JSONValue {
+    private static func admin(_ method: String, _ segments: [String], body: Data, _ db: StateDB) throws -> JSONValue {
         let parsed = { () throws -> JSONValue in
             guard let value = try? JSONValue(parsing: body), value.objectValue != nil else {
                 throw WalkMeAdminFailure.badRequest("the body must be a JSON object")
@@ -80,7 +79,7 @@ extension WalkMeSimulator {
             ]
         case ("GET", 3, "apps", "events"):
             let app = try existing(segments[1], db)
-            let rows = try Row.fetchAll(
+            let rows = try StateRow.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM walkme_events WHERE app = ? ORDER BY seq"), arguments: [app.key])
             return [
                 "events": .array(
@@ -96,7 +95,7 @@ extension WalkMeSimulator {
             ]
         case ("GET", 3, "apps", "tokens"):
             let app = try existing(segments[1], db)
-            let rows = try Row.fetchAll(
+            let rows = try StateRow.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM walkme_tokens WHERE app = ? ORDER BY seq"), arguments: [app.key])
             return [
                 "tokens": .array(
@@ -114,7 +113,7 @@ extension WalkMeSimulator {
         }
     }
 
-    private static func existing(_ key: String, _ db: Database) throws -> WalkMeApp {
+    private static func existing(_ key: String, _ db: StateDB) throws -> WalkMeApp {
         guard let app = try WalkMeApp.find(key, db) else {
             throw WalkMeAdminFailure(status: 404, error: "not found", message: "no app \(key); PUT /apps/\(key) first")
         }

@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-package import GRDB
 import JSONCore
 
 /// WalkMe's mobile content protocol as a stateful simulator, mounted at `/walkme`: apps by key and secret, their
@@ -11,14 +10,14 @@ import JSONCore
 /// `Schemas/walkme/walkme.openapi.yaml`. Tokens (`wm-at-000001`…) come from a counter and the time from
 /// ``SimulatorState/now``, so the same calls give the same bytes. Apps and campaigns are set through the admin
 /// API (``respondToAdmin(_:state:)``).
-public struct WalkMeSimulator: Simulator, SQLiteSimulator {
+public struct WalkMeSimulator: Simulator, StateStoreSimulator {
     /// `walkme`: mounted at `/walkme`.
     public let vendor = "walkme"
 
     /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout StateMigrator) {
         WalkMeSchema.register(&migrator)
     }
 

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The demo account a reset seeds: license `~10a5cb78d`, five screens, a campaign of each template type, default
 /// content, a control group and two images. Layout codes: `2341ifb0` Banner, `1af576a4` Text, `~20cc49da` Custom.
@@ -14,7 +13,7 @@ import GRDB
 enum WebEngageDemo {
     static let license = "~10a5cb78d"
 
-    static func seed(_ db: Database) throws {
+    static func seed(_ db: StateDB) throws {
         try db.execute(sql: "INSERT INTO webengage_licenses (code) VALUES (?)", arguments: [license])
         for name in ["summer-sale.png", "offers.png"] {
             try db.execute(sql: "INSERT INTO webengage_resources (name) VALUES (?)", arguments: [name])

@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// The event upload (assumed call, vendors.md §3.4): `{"cuid"?, "events":[{"event_name","category",
@@ -10,7 +9,7 @@ enum WebEngageEvents {
     static let maximumBatch = 100
 
     static func store(
-        _ body: Data, declaredJSON: Bool, for user: WebEngageUser, _ db: Database
+        _ body: Data, declaredJSON: Bool, for user: WebEngageUser, _ db: StateDB
     ) throws -> CassetteResponse {
         guard declaredJSON else {
             throw WebEngageFailure.badRequest("invalid_events", "the events must be sent as application/json")
@@ -58,8 +57,8 @@ enum WebEngageEvents {
     }
 
     /// Every stored event, oldest first.
-    static func all(_ db: Database) throws -> JSONValue {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM webengage_events ORDER BY seq"))
+    static func all(_ db: StateDB) throws -> JSONValue {
+        let rows = try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM webengage_events ORDER BY seq"))
         return .array(
             rows.map { row in
                 let cuid: String? = row["cuid"]

@@ -1,24 +1,23 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// The property configuration of a screen (assumed call, shaped as the `propertyDetail` maps of vendors.md §3.3
 /// step 1): `{"properties":[{"p_id","targetView","variationId","experiment_id","id","journeyId","campaign",
 /// "params","content","isControlGroup"}]}`, in dashboard order.
 enum WebEngageProperties {
-    static func list(for user: WebEngageUser, screen: String?, _ db: Database) throws -> CassetteResponse {
+    static func list(for user: WebEngageUser, screen: String?, _ db: StateDB) throws -> CassetteResponse {
         guard let screen, !screen.isEmpty else {
             throw WebEngageFailure.badRequest("missing_screen", "`screen` (the tagged screen's name) is required")
         }
-        let rows = try Row.fetchAll(
+        let rows = try StateRow.fetchAll(
             db.cachedStatement(
                 sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? ORDER BY position"),
             arguments: [user.license, screen])
         return .json(status: 200, ["properties": .array(rows.map(json))])
     }
 
-    static func json(_ row: Row) -> JSONValue {
+    static func json(_ row: StateRow) -> JSONValue {
         let campaign: String? = row["campaign_id"]
         let timeout: Int? = row["failure_timeout"]
         let defaultContent: String? = row["default_content"]
@@ -53,7 +52,7 @@ enum WebEngageTemplates {
     static let prefix = "templates/APP_PERSONALIZATION-"
 
     static func fetch(
-        variation: String, request: CassetteRequest, for user: WebEngageUser, _ db: Database
+        variation: String, request: CassetteRequest, for user: WebEngageUser, _ db: StateDB
     ) throws -> CassetteResponse {
         let encoding = request.headers["Content-Encoding"]
         var body = request.body
@@ -68,7 +67,7 @@ enum WebEngageTemplates {
             throw WebEngageFailure.badRequest("invalid_body", "the body must be a JSON object (the campaign params)")
         }
         guard
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM webengage_variations WHERE variation_id = ?"),
                 arguments: [variation])
         else {
@@ -95,7 +94,7 @@ enum WebEngageTemplates {
 
 /// The images templates show: a 1×1 PNG, or 503 when the resource is set to fail.
 enum WebEngageResources {
-    static func serve(_ name: String, _ db: Database) throws -> CassetteResponse {
+    static func serve(_ name: String, _ db: StateDB) throws -> CassetteResponse {
         guard
             let failing = try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT failing FROM webengage_resources WHERE name = ?"), arguments: [name])

@@ -1,8 +1,7 @@
-import GRDB
 
 /// The simulator's tables (all `webengage_…`) and the demo account every reset returns to (see ``WebEngageDemo``).
 enum WebEngageSchema {
-    static func register(_ migrator: inout DatabaseMigrator) {
+    static func register(_ migrator: inout StateMigrator) {
         migrator.registerMigration("webengage.v1") { db in
             try db.execute(
                 sql: """
@@ -29,7 +28,7 @@ enum WebEngageSchema {
     }
 
     /// Empties every table and seeds the demo account again.
-    static func reset(_ db: Database) throws {
+    static func reset(_ db: StateDB) throws {
         for table in ["licenses", "users", "properties", "variations", "resources", "events"] {
             try db.execute(sql: "DELETE FROM webengage_\(table)")
         }

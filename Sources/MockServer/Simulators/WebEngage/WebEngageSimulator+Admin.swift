@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 extension WebEngageSimulator {
@@ -32,7 +31,7 @@ extension WebEngageSimulator {
 }
 
 enum WebEngageAdmin {
-    static func answer(_ method: String, _ segments: [String], body: Data, _ db: Database) throws -> JSONValue {
+    static func answer(_ method: String, _ segments: [String], body: Data, _ db: StateDB) throws -> JSONValue {
         let object = { () throws -> JSONObject in
             guard let object = (try? JSONValue(parsing: body))?.objectValue else {
                 throw WebEngageFailure.badRequest("bad request", "the body must be a JSON object")
@@ -44,7 +43,7 @@ enum WebEngageAdmin {
         case ("GET", 1, "events"):
             return ["events": try WebEngageEvents.all(db)]
         case ("GET", 1, "users"):
-            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM webengage_users ORDER BY license, luid"))
+            let rows = try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM webengage_users ORDER BY license, luid"))
             return [
                 "users": .array(
                     rows.map { row in
@@ -56,7 +55,7 @@ enum WebEngageAdmin {
                     })
             ]
         case ("GET", 2, "screens"):
-            let rows = try Row.fetchAll(
+            let rows = try StateRow.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? ORDER BY position"),
                 arguments: [license, segments[1]])
@@ -88,12 +87,12 @@ enum WebEngageAdmin {
     }
 
     private static func putProperty(
-        screen: String, id: String, _ fields: JSONObject, _ db: Database
+        screen: String, id: String, _ fields: JSONObject, _ db: StateDB
     ) throws
         -> JSONValue
     {
         let license = WebEngageDemo.license
-        let existing = try Row.fetchOne(
+        let existing = try StateRow.fetchOne(
             db.cachedStatement(
                 sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? AND property_id = ?"),
             arguments: [license, screen, id])
@@ -136,15 +135,15 @@ enum WebEngageAdmin {
                 try text("params", "params"), try json("default_content", "default_content"),
                 try text("journey_id", "journey_id"), controlGroup, position,
             ])
-        let row = try Row.fetchOne(
+        let row = try StateRow.fetchOne(
             db.cachedStatement(
                 sql: "SELECT * FROM webengage_properties WHERE license = ? AND screen = ? AND property_id = ?"),
             arguments: [license, screen, id])
         return row.map(WebEngageProperties.json) ?? .null
     }
 
-    private static func putVariation(_ id: String, _ fields: JSONObject, _ db: Database) throws -> JSONValue {
-        let existing = try Row.fetchOne(
+    private static func putVariation(_ id: String, _ fields: JSONObject, _ db: StateDB) throws -> JSONValue {
+        let existing = try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM webengage_variations WHERE variation_id = ?"), arguments: [id])
         var template: String = existing?["template"] ?? #"{"pt":"static","config":{"ctnt":{"lt":"1af576a4"}}}"#
         if let value = fields["template"] {

@@ -1,6 +1,5 @@
 public import CassetteKit
 import Foundation
-package import GRDB
 import JSONCore
 
 /// WebEngage in-line content (vendors.md §3, the App In-line Content page) as a stateful simulator, mounted at
@@ -17,14 +16,14 @@ import JSONCore
 ///
 /// A variation's render delay is reported in `X-Simulated-Render-Delay-Ms` so a flow can advance its clock by it and
 /// provoke `timeout` deterministically. The admin API (``respondToAdmin(_:state:)``) configures all of it.
-public struct WebEngageSimulator: Simulator, SQLiteSimulator {
+public struct WebEngageSimulator: Simulator, StateStoreSimulator {
     /// `webengage`: mounted at `/webengage`.
     public let vendor = "webengage"
 
     /// The simulator; its state lives in the host's store, starting from the demo data.
     public init() {}
 
-    package func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    package func registerMigrations(_ migrator: inout StateMigrator) {
         WebEngageSchema.register(&migrator)
     }
 
@@ -98,7 +97,7 @@ struct WebEngageUser {
     var luid: String
     var cuid: String?
 
-    static func admit(license: String, luid: String, cuid: String?, _ db: Database) throws -> WebEngageUser {
+    static func admit(license: String, luid: String, cuid: String?, _ db: StateDB) throws -> WebEngageUser {
         let known = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM webengage_licenses WHERE code = ?)"),
             arguments: [license])

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -39,7 +38,7 @@ extension EngageContactOperations {
         var entries: [(id: String, name: String, type: Int)] = []
         let databaseTypes = type == 2 ? [0] : [0, 15].filter { $0 == type }
         for listType in databaseTypes {
-            entries += try Row.fetchAll(
+            entries += try StateRow.fetchAll(
                 context.db.cachedStatement(sql: "SELECT list_id, name FROM engage_lists WHERE list_type = ?"),
                 arguments: [listType]
             ).map { (id: $0["list_id"], name: $0["name"], type: listType) }
@@ -47,7 +46,7 @@ extension EngageContactOperations {
         let sublistTypes =
             type == 2 ? [queryType, contactListType] : [queryType, contactListType].filter { $0 == type }
         for sublistType in sublistTypes {
-            entries += try Row.fetchAll(
+            entries += try StateRow.fetchAll(
                 context.db.cachedStatement(sql: "SELECT list_id, name FROM engage_sublists WHERE list_type = ?"),
                 arguments: [sublistType]
             ).map { (id: $0["list_id"], name: $0["name"], type: sublistType) }
@@ -273,7 +272,7 @@ extension EngageContactOperations {
 
     /// The recipients a data job acts on: the database's, the contact list's members, or those of the query's parent
     /// database its criteria match.
-    static func members(of database: EngageList, sublist: EngageContactStore.Sublist?, db: Database) throws -> [Int] {
+    static func members(of database: EngageList, sublist: EngageContactStore.Sublist?, db: StateDB) throws -> [Int] {
         guard let sublist else {
             return try Int.fetchAll(
                 db.cachedStatement(

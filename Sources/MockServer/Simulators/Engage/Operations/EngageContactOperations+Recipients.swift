@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -146,7 +145,7 @@ extension EngageContactOperations {
         let programText = try store.required(request, "PROGRAM_ID")
         let contact = try store.recipientID(try store.required(request, "CONTACT_ID"))
         guard let programID = Int(programText),
-            let program = try Row.fetchOne(
+            let program = try StateRow.fetchOne(
                 context.db.cachedStatement(sql: "SELECT * FROM engage_programs WHERE program_id = ?"),
                 arguments: [programID])
         else { throw programRefusal("The specified PROGRAM_ID does not exist.") }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -187,7 +186,7 @@ extension EngageContactOperations {
     /// Deletes the row of `given` key values; returns why it could not, or nil. A value is matched as sent, then
     /// without the surrounding whitespace the reference's own example puts around its CDATA.
     private static func delete(
-        _ given: [(name: String, value: String)], from table: EngageList, db: Database
+        _ given: [(name: String, value: String)], from table: EngageList, db: StateDB
     ) throws -> String? {
         var values: [String: String] = [:]
         for column in given {

@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// XMLAPI operations on lists, contact lists, queries, opt-in and opt-out, sessions, programs and relational tables
@@ -68,7 +67,7 @@ enum EngageContactOperations: EngageOperationGroup {
         "engage_sessions", "engage_table_joins",
     ]
 
-    static func migrate(_ db: Database) throws {
+    static func migrate(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 CREATE TABLE engage_list_details(
@@ -146,7 +145,7 @@ enum EngageContactOperations: EngageOperationGroup {
 
     /// The demo user and programs: 5001 active, 5002 inactive, 5003 pending, 5004 completed and 5005 active but past
     /// its last contact add date, all on the default database.
-    static func seed(_ db: Database) throws {
+    static func seed(_ db: StateDB) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO engage_users(username, password) VALUES (?, ?)",
             arguments: [demoUser.username, demoUser.password])
@@ -166,7 +165,7 @@ enum EngageContactOperations: EngageOperationGroup {
     }
 
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? {
         switch (method, route) {
         case ("GET", ["programs"]): return .json(status: 200, ["programs": .array(try programsJSON(db))])
@@ -184,7 +183,7 @@ enum EngageContactOperations: EngageOperationGroup {
             return .json(status: 201, ["username": .string(username)])
         case ("GET", ["contact-lists"]): return .json(status: 200, ["lists": .array(try sublistsJSON(db))])
         case ("GET", ["opt-outs"]):
-            let rows = try Row.fetchAll(
+            let rows = try StateRow.fetchAll(
                 db.cachedStatement(
                     sql: """
                         SELECT o.recipient_id, r.list_id, o.opted_out_at FROM engage_opt_states o
@@ -207,7 +206,7 @@ enum EngageContactOperations: EngageOperationGroup {
         }
     }
 
-    private static func addProgram(_ body: JSONValue, db: Database) throws -> CassetteResponse {
+    private static func addProgram(_ body: JSONValue, db: StateDB) throws -> CassetteResponse {
         guard let id = body["programID"].flatMap({ $0.stringValue ?? $0.numberValue?.text }).flatMap({ Int($0) }) else {
             return EngageAdmin.problem(400, "programID (a whole number) is required")
         }
@@ -234,8 +233,8 @@ enum EngageContactOperations: EngageOperationGroup {
         return .json(status: 201, ["programID": .string(String(id)), "status": .string(status)])
     }
 
-    private static func programsJSON(_ db: Database) throws -> [JSONValue] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_programs ORDER BY program_id")).map { row in
+    private static func programsJSON(_ db: StateDB) throws -> [JSONValue] {
+        try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_programs ORDER BY program_id")).map { row in
             let id: Int = row["program_id"]
             let contacts = try Int.fetchAll(
                 db.cachedStatement(
@@ -252,8 +251,8 @@ enum EngageContactOperations: EngageOperationGroup {
         }
     }
 
-    private static func sublistsJSON(_ db: Database) throws -> [JSONValue] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_sublists ORDER BY CAST(list_id AS INTEGER)"))
+    private static func sublistsJSON(_ db: StateDB) throws -> [JSONValue] {
+        try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_sublists ORDER BY CAST(list_id AS INTEGER)"))
             .map { row in
                 let id: String = row["list_id"]
                 let members = try Int.fetchAll(

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -10,7 +9,7 @@ import LibXML
 /// Every lookup goes through a primary key or an index, so a request costs the same however many recipients and rows
 /// are stored; only the data jobs (SetColumnValue, DeleteTable) touch every member of the list they act on.
 struct EngageContactStore {
-    let db: Database
+    let db: StateDB
     let now: Date
 
     // MARK: - Required elements
@@ -104,7 +103,7 @@ struct EngageContactStore {
     }
 
     func sublist(_ id: String) throws -> Sublist? {
-        try Row.fetchOne(
+        try StateRow.fetchOne(
             db.cachedStatement(
                 sql: "SELECT list_id, list_type, name, parent_list_id FROM engage_sublists WHERE list_id = ?"),
             arguments: [id]
@@ -150,7 +149,7 @@ struct EngageContactStore {
 
     func details(_ id: String) throws -> Details {
         guard
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM engage_list_details WHERE list_id = ?"), arguments: [id])
         else { return Details() }
         return Details(
@@ -191,7 +190,7 @@ struct EngageContactStore {
     /// A list's recipients or rows (`SIZE`) and opted-out recipients (`NUM_OPT_OUTS`), kept by triggers and by the
     /// opt-out operations in `engage_list_counts`.
     func counts(_ id: String) throws -> (size: Int, optOuts: Int) {
-        let row = try Row.fetchOne(
+        let row = try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT size, opt_outs FROM engage_list_counts WHERE list_id = ?"), arguments: [id])
         return (row?["size"] ?? 0, row?["opt_outs"] ?? 0)
     }
@@ -223,9 +222,9 @@ struct EngageContactStore {
         _ list: EngageList, _ criteria: [(name: String, value: String)], limit: Int = Int.max
     ) throws -> [Int] {
         guard let first = criteria.first else { return [] }
-        var arguments: StatementArguments = [first.name, first.value, list.id]
+        var arguments: StateArguments = [first.name, first.value, list.id]
         for criterion in criteria.dropFirst() {
-            _ = arguments.append(contentsOf: [criterion.name, criterion.value])
+            arguments.append(contentsOf: [criterion.name, criterion.value])
         }
         var sql = Self.matchingSQL(criteria: criteria.count)
         if limit != Int.max { sql += " LIMIT \(limit)" }
@@ -294,7 +293,7 @@ struct EngageContactStore {
     }
 
     /// Whether recipient `id` is opted out: mailings skip it (for the mailing operations).
-    static func isOptedOut(_ db: Database, recipient id: Int) throws -> Bool {
+    static func isOptedOut(_ db: StateDB, recipient id: Int) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(
                 sql: "SELECT 1 FROM engage_opt_states WHERE recipient_id = ? AND opted_out_at IS NOT NULL"),
@@ -303,8 +302,8 @@ struct EngageContactStore {
 
     /// When recipient `id` opted in (confirmed with DoubleOptInRecipient) and out, in the `OptedIn` / `OptedOut` form
     /// of SelectRecipientData; nil when it never did.
-    static func optDates(_ db: Database, recipient id: Int) throws -> (optedIn: String?, optedOut: String?) {
-        let row = try Row.fetchOne(
+    static func optDates(_ db: StateDB, recipient id: Int) throws -> (optedIn: String?, optedOut: String?) {
+        let row = try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT opted_in_at, opted_out_at FROM engage_opt_states WHERE recipient_id = ?"),
             arguments: [id])
         return (row?["opted_in_at"], row?["opted_out_at"])
@@ -314,7 +313,7 @@ struct EngageContactStore {
     /// recipient will be added to the list of contact list ids", github:Silverpop/node-engage docs/methods.md); an id
     /// that is not a contact list of that database is passed over (assumed).
     static func join(
-        _ db: Database, recipient id: Int, of database: EngageList, request: EngageRequest, now: Date
+        _ db: StateDB, recipient id: Int, of database: EngageList, request: EngageRequest, now: Date
     ) throws {
         let store = EngageContactStore(db: db, now: now)
         for element in request.element.first("CONTACT_LISTS")?.all("CONTACT_LIST_ID") ?? [] {
@@ -331,7 +330,7 @@ struct EngageContactStore {
     }
 
     /// The contact lists recipient `id` belongs to, by id.
-    static func contactLists(_ db: Database, recipient id: Int) throws -> [String] {
+    static func contactLists(_ db: StateDB, recipient id: Int) throws -> [String] {
         try String.fetchAll(
             db.cachedStatement(
                 sql: """

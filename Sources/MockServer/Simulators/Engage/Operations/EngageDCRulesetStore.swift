@@ -1,17 +1,16 @@
 import Foundation
-import GRDB
 
 /// The rulesets in `engage_dc_rulesets`. Every lookup goes through an index (ruleset id, mailing id, name within its
 /// scope), so an operation costs the same however many rulesets the simulator holds.
 struct EngageDCRulesetStore {
-    let db: Database
+    let db: StateDB
     let now: Date
 
     static let tables = ["engage_dc_rulesets"]
 
     /// A ruleset's name is unique within its scope: its mailing, or the Asset Library (assumed: the reference names
     /// fault 300 "A Ruleset with the provided name already exists." but not its scope).
-    static func migrate(_ db: Database) throws {
+    static func migrate(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 CREATE TABLE engage_dc_rulesets(
@@ -26,14 +25,14 @@ struct EngageDCRulesetStore {
     private static func scope(_ mailingID: String?) -> String { mailingID.map { "mailing:\($0)" } ?? "library" }
 
     func find(_ id: Int) throws -> EngageDCRuleset? {
-        try Row.fetchOne(
+        try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM engage_dc_rulesets WHERE ruleset_id = ?"), arguments: [id]
         ).map(Self.ruleset)
     }
 
     /// The rulesets of a mailing, by id.
     func rulesets(mailing id: String) throws -> [EngageDCRuleset] {
-        try Row.fetchAll(
+        try StateRow.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM engage_dc_rulesets WHERE mailing_id = ? ORDER BY ruleset_id"),
             arguments: [id]
         ).map(Self.ruleset)
@@ -41,7 +40,7 @@ struct EngageDCRulesetStore {
 
     /// Every ruleset by id (the admin API's listing).
     func all() throws -> [EngageDCRuleset] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_dc_rulesets ORDER BY ruleset_id")).map(
+        try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_dc_rulesets ORDER BY ruleset_id")).map(
             Self.ruleset)
     }
 
@@ -80,7 +79,7 @@ struct EngageDCRulesetStore {
         try db.execute(sql: "DELETE FROM engage_dc_rulesets WHERE ruleset_id = ?", arguments: [id])
     }
 
-    private static func ruleset(_ row: Row) throws -> EngageDCRuleset {
+    private static func ruleset(_ row: StateRow) throws -> EngageDCRuleset {
         EngageDCRuleset(
             id: row["ruleset_id"], name: row["name"], listID: row["list_id"], mailingID: row["mailing_id"],
             definition: try EngageDCRuleset.Definition(stored: row["definition"]))

@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// The org's FTP account, as far as the data jobs use it: imports read `MAP_FILE` and `SOURCE_FILE` from the upload
@@ -16,11 +15,11 @@ import JSONCore
 /// | `PUT /ftp/upload/{name}` | places a file for an import: `{"content": "…"}` |
 /// | `DELETE /ftp/{upload or download}/{name}` | removes a file |
 struct EngageFTP {
-    let db: Database
+    let db: StateDB
 
     static let directories = ["upload", "download"]
 
-    static func migrate(_ db: Database) throws {
+    static func migrate(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 CREATE TABLE engage_ftp_files(
@@ -49,13 +48,13 @@ struct EngageFTP {
     func exists(_ path: String) throws -> Bool { try read(path) != nil }
 
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? {
         guard route.first == "ftp" else { return nil }
         let ftp = EngageFTP(db: db)
         if route.count == 1 {
             guard method == "GET" else { return nil }
-            let files = try Row.fetchAll(
+            let files = try StateRow.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT path, length(CAST(content AS BLOB)) AS bytes FROM engage_ftp_files ORDER BY path")
             ).map { row -> JSONValue in

@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -49,7 +48,7 @@ enum EngageJobOperations: EngageOperationGroup {
     ]
 
     /// The FTP files, and indexes for what the jobs look up: a list's recipients and a table by name.
-    static func migrate(_ db: Database) throws {
+    static func migrate(_ db: StateDB) throws {
         try EngageFTP.migrate(db)
         try db.execute(
             sql: """
@@ -59,7 +58,7 @@ enum EngageJobOperations: EngageOperationGroup {
     }
 
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? {
         guard route.first == "ftp" else { return nil }
         return try EngageFTP.admin(method, route, body: body, db: db, now: now)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -70,14 +69,14 @@ struct EngageJobList: Sendable {
     /// The list that holds the recipients and columns: the database itself, or a query's or contact list's parent.
     var databaseID: String { parentID ?? id }
 
-    static func find(_ db: Database, id: String) throws -> EngageJobList? {
-        if let row = try Row.fetchOne(
+    static func find(_ db: StateDB, id: String) throws -> EngageJobList? {
+        if let row = try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM engage_lists WHERE list_id = ?"), arguments: [id])
         {
             return list(row)
         }
         guard
-            let sublist = try Row.fetchOne(
+            let sublist = try StateRow.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT list_id, list_type, name, parent_list_id FROM engage_sublists WHERE list_id = ?"),
                 arguments: [id]),
@@ -89,9 +88,9 @@ struct EngageJobList: Sendable {
     }
 
     /// The relational table named `name` (its last path component: `Shared/Purchases` is `Purchases`).
-    static func table(_ db: Database, named name: String) throws -> EngageJobList? {
+    static func table(_ db: StateDB, named name: String) throws -> EngageJobList? {
         let last = name.split(separator: "/").last.map(String.init) ?? name
-        return try Row.fetchOne(
+        return try StateRow.fetchOne(
             db.cachedStatement(
                 sql: """
                     SELECT * FROM engage_lists WHERE name = ? COLLATE NOCASE AND list_type = ? ORDER BY list_id LIMIT 1
@@ -101,17 +100,17 @@ struct EngageJobList: Sendable {
     }
 
     /// The database holding the recipients, as the recipient code reads it.
-    func database(_ db: Database) throws -> EngageList? { try EngageList.find(db, id: databaseID) }
+    func database(_ db: StateDB) throws -> EngageList? { try EngageList.find(db, id: databaseID) }
 
     /// The recipients the list stands for, by id: a database's, a contact list's members, or those of the parent
     /// database a query's criteria match (the contact operations' rule).
-    func members(_ db: Database) throws -> [Int] {
+    func members(_ db: StateDB) throws -> [Int] {
         guard let database = try database(db) else { return [] }
         let sublist = parentID == nil ? nil : try EngageContactStore(db: db, now: .distantPast).sublist(id)
         return try EngageContactOperations.members(of: database, sublist: sublist, db: db)
     }
 
-    private static func list(_ row: Row) -> EngageJobList {
+    private static func list(_ row: StateRow) -> EngageJobList {
         let keys = (try? JSONValue(parsing: row["key_columns"] as String))?.arrayValue?.compactMap(\.stringValue)
         return EngageJobList(id: row["list_id"], name: row["name"], type: row["list_type"], keyColumns: keys ?? [])
     }
@@ -121,7 +120,7 @@ struct EngageJobList: Sendable {
 /// each refused with its ``EngageJobFault``.
 struct EngageJobRequest {
     let request: EngageRequest
-    let db: Database
+    let db: StateDB
     let now: Date
 
     init(_ request: EngageRequest, _ context: EngageOperationContext) {

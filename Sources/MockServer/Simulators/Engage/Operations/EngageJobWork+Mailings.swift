@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// The work of the data jobs that read the mailing operations' data: TrackingMetricExport's file (a mailing's sent
@@ -26,7 +25,7 @@ extension EngageJobWork {
         let start = work["start"]?.numberValue?.double ?? -Double.greatestFiniteMagnitude
         let end = min(work["end"]?.numberValue?.double ?? .greatestFiniteMagnitude, completedAt.timeIntervalSince1970)
         let report = work["report"]?.stringValue.flatMap { Int($0) }
-        let rows = try Row.fetchAll(
+        let rows = try StateRow.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT * FROM engage_mailing_reports WHERE mailing_id = ? AND scheduled_at BETWEEN ? AND ?
@@ -57,7 +56,7 @@ extension EngageJobWork {
             let start = work["start"]?.numberValue?.double ?? -Double.greatestFiniteMagnitude
             let end = min(
                 work["end"]?.numberValue?.double ?? .greatestFiniteMagnitude, completedAt.timeIntervalSince1970)
-            let sends = try Row.fetchAll(
+            let sends = try StateRow.fetchAll(
                 db.cachedStatement(
                     sql: """
                         SELECT s.recipient_id, s.mailing_id, s.report_id, s.sent_at,

@@ -1,12 +1,11 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// What a data job does to the simulator's data when it completes (``EngageJobs/settle(_:now:)``), from the work
 /// its operation stored: purges remove records, exports write their file to the FTP download directory. What it
 /// finds joins the job's `PARAMETERS`; work whose list or table was removed meanwhile fails the job (`ERROR`).
 struct EngageJobWork {
-    let db: Database
+    let db: StateDB
     let job: EngageJobs.Job
 
     struct Outcome {
@@ -40,7 +39,7 @@ struct EngageJobWork {
     }
 
     /// Whether the database of `list` (a query's or contact list's parent) has a column `name`.
-    static func hasColumn(_ db: Database, list: EngageJobList, named name: String) throws -> Bool {
+    static func hasColumn(_ db: StateDB, list: EngageJobList, named name: String) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM engage_columns WHERE list_id = ? AND name = ?"),
             arguments: [list.databaseID, name]) == true

@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// Data jobs (exports, imports, purges, query calculations): an operation that starts one answers its `JOB_ID`, and
@@ -67,7 +66,7 @@ enum EngageJobs: EngageOperationGroup {
         }
     }
 
-    static func migrate(_ db: Database) throws {
+    static func migrate(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 CREATE TABLE engage_jobs(
@@ -86,7 +85,7 @@ enum EngageJobs: EngageOperationGroup {
     /// Starts a job of `kind` (the operation that started it) and returns its id. `work` (see ``EngageJobWork``) is
     /// done when the job completes.
     static func create(
-        _ db: Database, now: Date, kind: String, description: String, filePath: String? = nil,
+        _ db: StateDB, now: Date, kind: String, description: String, filePath: String? = nil,
         parameters: JSONObject = JSONObject(), work: JSONObject? = nil
     ) throws -> Int {
         let id = try EngageSchema.next(db, counter: "job") + 1_000_000
@@ -103,27 +102,27 @@ enum EngageJobs: EngageOperationGroup {
     }
 
     /// The job `id`, or nil for an unknown (or deleted) job.
-    static func find(_ db: Database, id: Int) throws -> Job? {
-        try Row.fetchOne(
+    static func find(_ db: StateDB, id: Int) throws -> Job? {
+        try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM engage_jobs WHERE job_id = ?"), arguments: [id]
         ).map(job)
     }
 
     /// A job's status at `now`, or nil for an unknown job.
-    static func status(_ db: Database, job id: Int, now: Date) throws -> Status? {
+    static func status(_ db: StateDB, job id: Int, now: Date) throws -> Status? {
         try find(db, id: id)?.status(at: now)
     }
 
     /// Removes a job; false when there was none. Work it had left is never done.
-    static func delete(_ db: Database, id: Int) throws -> Bool {
+    static func delete(_ db: StateDB, id: Int) throws -> Bool {
         try db.execute(sql: "DELETE FROM engage_jobs WHERE job_id = ?", arguments: [id])
         return db.changesCount > 0
     }
 
     /// Does the work of every job due by `now` (oldest first), once: its findings join the job's parameters, and a
     /// job whose work failed reports `ERROR`.
-    static func settle(_ db: Database, now: Date) throws {
-        let due = try Row.fetchAll(
+    static func settle(_ db: StateDB, now: Date) throws {
+        let due = try StateRow.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT job_id, work FROM engage_jobs WHERE work IS NOT NULL AND created_at <= ?
@@ -144,12 +143,12 @@ enum EngageJobs: EngageOperationGroup {
     }
 
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? {
         guard method == "GET", route.first == "jobs" else { return nil }
         switch route.count {
         case 1:
-            let jobs = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_jobs ORDER BY job_id")).map(job)
+            let jobs = try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_jobs ORDER BY job_id")).map(job)
             return .json(status: 200, ["jobs": .array(jobs.map { $0.json(at: now) })])
         case 2:
             guard let id = Int(route[1]), let job = try find(db, id: id) else {
@@ -161,7 +160,7 @@ enum EngageJobs: EngageOperationGroup {
         }
     }
 
-    private static func job(_ row: Row) -> Job {
+    private static func job(_ row: StateRow) -> Job {
         Job(
             id: row["job_id"], kind: row["kind"], description: row["description"], filePath: row["file_path"],
             parameters: (try? JSONValue(parsing: row["parameters"] as String))?.objectValue ?? JSONObject(),

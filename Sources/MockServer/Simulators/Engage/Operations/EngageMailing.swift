@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// A template, autoresponder or sent mailing (`engage_mailings`): template ids and mailing ids share one id space, as
@@ -42,13 +41,13 @@ struct EngageMailing: Sendable, Equatable {
 
     var visibilityName: String { visibility == 0 ? "Private" : "Shared" }
 
-    static func find(_ db: Database, id: String) throws -> EngageMailing? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM engage_mailings WHERE mailing_id = ?"), arguments: [id])
+    static func find(_ db: StateDB, id: String) throws -> EngageMailing? {
+        try StateRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM engage_mailings WHERE mailing_id = ?"), arguments: [id])
             .map(EngageMailing.init(row:))
     }
 
     /// Whether any mailing of `kind` is called `name` (case-insensitively).
-    static func nameTaken(_ db: Database, _ name: String, kind: Kind) throws -> Bool {
+    static func nameTaken(_ db: StateDB, _ name: String, kind: Kind) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(
                 sql: "SELECT 1 FROM engage_mailings WHERE name = ? COLLATE NOCASE AND kind = ? LIMIT 1"),
@@ -56,7 +55,7 @@ struct EngageMailing: Sendable, Equatable {
     }
 
     /// A new mailing id (10001, 10002, …) no mailing has.
-    static func newID(_ db: Database) throws -> String {
+    static func newID(_ db: StateDB) throws -> String {
         while true {
             let id = String(10_000 + (try EngageSchema.next(db, counter: "mailing")))
             if try find(db, id: id) == nil { return id }
@@ -73,7 +72,7 @@ struct EngageMailing: Sendable, Equatable {
         self.lastModified = lastModified
     }
 
-    init(row: Row) {
+    init(row: StateRow) {
         id = row["mailing_id"]
         name = row["name"]
         kind = Kind(rawValue: row["kind"]) ?? .template
@@ -98,7 +97,7 @@ struct EngageMailing: Sendable, Equatable {
         lastModified = Date(timeIntervalSince1970: row["last_modified"])
     }
 
-    func insert(_ db: Database) throws {
+    func insert(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 INSERT INTO engage_mailings(
@@ -152,14 +151,14 @@ struct EngageMailingReport: Sendable, Equatable {
     /// Sent once the simulator clock reaches the scheduled time; scheduled before.
     func isSent(at now: Date) -> Bool { scheduledAt <= now }
 
-    static func find(_ db: Database, id: Int) throws -> EngageMailingReport? {
-        try Row.fetchOne(
+    static func find(_ db: StateDB, id: Int) throws -> EngageMailingReport? {
+        try StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM engage_mailing_reports WHERE report_id = ?"), arguments: [id]
         ).map(EngageMailingReport.init(row:))
     }
 
     /// A new report id (20001, 20002, …) no report has.
-    static func newID(_ db: Database) throws -> Int {
+    static func newID(_ db: StateDB) throws -> Int {
         while true {
             let id = 20_000 + (try EngageSchema.next(db, counter: "mailingReport"))
             if try find(db, id: id) == nil { return id }
@@ -176,7 +175,7 @@ struct EngageMailingReport: Sendable, Equatable {
         self.scheduledAt = scheduledAt
     }
 
-    init(row: Row) {
+    init(row: StateRow) {
         id = row["report_id"]
         mailingID = row["mailing_id"]
         type = row["mailing_type"]
@@ -196,7 +195,7 @@ struct EngageMailingReport: Sendable, Equatable {
 
     private static func array(_ text: String) -> [JSONValue] { (try? JSONValue(parsing: text))?.arrayValue ?? [] }
 
-    func insert(_ db: Database) throws {
+    func insert(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 INSERT INTO engage_mailing_reports(
@@ -213,7 +212,7 @@ struct EngageMailingReport: Sendable, Equatable {
     }
 
     /// Stores `numSent` and `tracking` after a send or a forward.
-    func saveCounts(_ db: Database) throws {
+    func saveCounts(_ db: StateDB) throws {
         try db.execute(
             sql: "UPDATE engage_mailing_reports SET num_sent = ?, tracking = ? WHERE report_id = ?",
             arguments: [numSent, JSONValue.object(tracking).serialized(), id])

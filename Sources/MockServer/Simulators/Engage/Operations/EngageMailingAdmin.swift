@@ -1,17 +1,16 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// The admin routes of ``EngageMailingOperations`` (the table in its documentation): demo mailings, sendings, sends,
 /// folders and message groups a user seeds before driving the XMLAPI.
 enum EngageMailingAdmin {
     static func respond(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? {
         switch (method, route.first, route.count) {
         case ("GET", "mailings", 1):
-            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_mailings ORDER BY mailing_id"))
+            let rows = try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_mailings ORDER BY mailing_id"))
             return .json(status: 200, ["mailings": .array(rows.map { EngageMailing(row: $0).json })])
         case ("POST", "mailings", 1):
             return try createMailing(body, db: db, now: now)
@@ -25,7 +24,7 @@ enum EngageMailingAdmin {
             guard let mailing = try EngageMailing.find(db, id: route[1]) else { return notFound(route[1]) }
             return try addSend(body, of: mailing, db: db, now: now)
         case ("GET", "mailing-folders", 1):
-            let rows = try Row.fetchAll(
+            let rows = try StateRow.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM engage_mailing_folders ORDER BY object_type, path"))
             return .json(
                 status: 200,
@@ -41,7 +40,7 @@ enum EngageMailingAdmin {
         case ("POST", "mailing-folders", 1):
             return try createFolder(body, db: db)
         case ("GET", "message-groups", 1):
-            let rows = try Row.fetchAll(
+            let rows = try StateRow.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM engage_message_groups ORDER BY message_group_id"))
             return .json(status: 200, ["messageGroups": .array(rows.map(messageGroup))])
         case ("POST", "message-groups", 1):
@@ -63,7 +62,7 @@ enum EngageMailingAdmin {
 
     // MARK: - Mailings
 
-    private static func createMailing(_ body: JSONValue, db: Database, now: Date) throws -> CassetteResponse {
+    private static func createMailing(_ body: JSONValue, db: StateDB, now: Date) throws -> CassetteResponse {
         guard let name = text(body, "name"), !name.isEmpty else { return EngageAdmin.problem(400, "name is required") }
         guard let kind = EngageMailing.Kind(rawValue: text(body, "kind") ?? "Template") else {
             return EngageAdmin.problem(400, "kind must be Template, Autoresponder or Sent")
@@ -111,14 +110,14 @@ enum EngageMailingAdmin {
         return .json(status: 201, mailing.json)
     }
 
-    private static func describe(_ mailing: EngageMailing, db: Database) throws -> JSONValue {
+    private static func describe(_ mailing: EngageMailing, db: StateDB) throws -> JSONValue {
         guard var object = mailing.json.objectValue else { return mailing.json }
-        let reports = try Row.fetchAll(
+        let reports = try StateRow.fetchAll(
             db.cachedStatement(
                 sql: "SELECT * FROM engage_mailing_reports WHERE mailing_id = ? ORDER BY scheduled_at, report_id"),
             arguments: [mailing.id])
         object["reports"] = .array(reports.map { EngageMailingReport(row: $0).json })
-        let sends = try Row.fetchAll(
+        let sends = try StateRow.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM engage_mailing_sends WHERE mailing_id = ? ORDER BY send_id"),
             arguments: [mailing.id])
         object["sends"] = .array(
@@ -146,7 +145,7 @@ enum EngageMailingAdmin {
     }
 
     private static func addReport(
-        _ body: JSONValue, to mailing: EngageMailing, db: Database, now: Date
+        _ body: JSONValue, to mailing: EngageMailing, db: StateDB, now: Date
     ) throws -> CassetteResponse {
         guard mailing.kind != .template else {
             return EngageAdmin.problem(400, "a template is not sent; schedule a mailing made from it")
@@ -195,7 +194,7 @@ enum EngageMailingAdmin {
     }
 
     private static func addSend(
-        _ body: JSONValue, of mailing: EngageMailing, db: Database, now: Date
+        _ body: JSONValue, of mailing: EngageMailing, db: StateDB, now: Date
     ) throws -> CassetteResponse {
         guard mailing.kind != .template else { return EngageAdmin.problem(400, "a template is not sent") }
         guard let recipient = body["recipientID"]?.numberValue?.integer.map(Int.init) else {
@@ -236,7 +235,7 @@ enum EngageMailingAdmin {
 
     // MARK: - Folders and message groups
 
-    private static func createFolder(_ body: JSONValue, db: Database) throws -> CassetteResponse {
+    private static func createFolder(_ body: JSONValue, db: StateDB) throws -> CassetteResponse {
         let type = text(body, "objectType") ?? "Mailing"
         guard type == "Mailing" || type == "Data" else {
             return EngageAdmin.problem(400, "objectType must be Mailing or Data")
@@ -276,13 +275,13 @@ enum EngageMailingAdmin {
             ])
     }
 
-    private static func messageGroup(_ row: Row) -> JSONValue {
+    private static func messageGroup(_ row: StateRow) -> JSONValue {
         var object = JSONObject([("messageGroupID", .string(row["message_group_id"]))])
         for (key, column) in EngageMailingTemplates.messageGroupColumns { object[key] = .string(row[column]) }
         return .object(object)
     }
 
-    private static func createMessageGroup(_ body: JSONValue, db: Database) throws -> CassetteResponse {
+    private static func createMessageGroup(_ body: JSONValue, db: StateDB) throws -> CassetteResponse {
         guard let name = text(body, "name"), !name.isEmpty else { return EngageAdmin.problem(400, "name is required") }
         let id: String
         if let given = text(body, "messageGroupID") {
@@ -317,9 +316,9 @@ enum EngageMailingAdmin {
                 INSERT INTO engage_message_groups(message_group_id, \(columns.joined(separator: ", ")))
                 VALUES (?\(String(repeating: ", ?", count: columns.count)))
                 """,
-            arguments: StatementArguments([id] + columns.map { values[$0] ?? "" }))
+            arguments: StateArguments([id] + columns.map { values[$0] ?? "" }))
         guard
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM engage_message_groups WHERE message_group_id = ?"),
                 arguments: [id])
         else { return EngageAdmin.problem(500, "message group \(id) was not stored") }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// The mailings, folders and message groups a fresh simulator starts with, dated before the flow epoch
@@ -30,7 +29,7 @@ enum EngageMailingDemo {
 
     static func date(_ iso: String) -> Date { RFC3339.date(from: iso) ?? Date(timeIntervalSince1970: 0) }
 
-    static func seed(_ db: Database) throws {
+    static func seed(_ db: StateDB) throws {
         let list = EngageSchema.defaultListID
         for (id, type, path) in [
             (newslettersFolder, "Mailing", "Shared/Newsletters"),
@@ -125,7 +124,7 @@ enum EngageMailingDemo {
         ]
     }
 
-    private static func reports(_ db: Database) throws -> [EngageMailingReport] {
+    private static func reports(_ db: StateDB) throws -> [EngageMailingReport] {
         func report(
             _ mailingID: String, _ id: Int, _ iso: String, sent: Int, test: Bool = false,
             tracking: [(String, Int)] = []

@@ -1,12 +1,11 @@
 import Foundation
-import GRDB
 
 /// The lists a mailing goes to, as the mailing operations see them: databases and relational tables
 /// (`engage_lists`), and the contact lists and queries of the list operations (`engage_sublists`, with their parent
 /// database), each read by primary key. The list operations' tables are read when they exist, so the mailing
 /// operations answer with the recipient databases alone too.
 struct EngageMailingLists {
-    let db: Database
+    let db: StateDB
 
     struct Entry: Sendable, Equatable {
         var name: String
@@ -19,7 +18,7 @@ struct EngageMailingLists {
         if let list = try EngageList.find(db, id: id) {
             return Entry(name: list.name, type: list.type.rawValue, parentListID: nil)
         }
-        let row = try? Row.fetchOne(
+        let row = try? StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT name, list_type, parent_list_id FROM engage_sublists WHERE list_id = ?"),
             arguments: [id])
         return (row ?? nil).map { Entry(name: $0["name"], type: $0["list_type"], parentListID: $0["parent_list_id"]) }
@@ -32,7 +31,7 @@ struct EngageMailingLists {
     /// The contacts a mailing to list `id` reaches: its size less its opted-out contacts, from the counts the list
     /// operations keep (`engage_list_counts`); 0 without them.
     func reachable(_ id: String) throws -> Int {
-        let row = try? Row.fetchOne(
+        let row = try? StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT size, opt_outs FROM engage_list_counts WHERE list_id = ?"), arguments: [id])
         guard let row = row ?? nil else { return 0 }
         return max(0, (row["size"] as Int? ?? 0) - (row["opt_outs"] as Int? ?? 0))
@@ -56,7 +55,7 @@ struct EngageMailingLists {
 /// Mailing and data folders (`engage_mailing_folders`): mailing folder ids are GUIDs, data folder ids integers (the
 /// reference's GetFolderPath). Paths start at the `Shared` or `Private` root.
 struct EngageMailingFolders {
-    let db: Database
+    let db: StateDB
 
     /// A ScheduleMailing PARENT_FOLDER_PATH under the visibility's root (a path already starting at a root is kept).
     func mailingPath(_ path: String, visibility: Int) -> String {
@@ -100,7 +99,7 @@ struct EngageMailingFolders {
         {
             return path
         }
-        let details = try? Row.fetchOne(
+        let details = try? StateRow.fetchOne(
             db.cachedStatement(sql: "SELECT visibility, parent_folder_id FROM engage_list_details WHERE list_id = ?"),
             arguments: [listID])
         guard let details = details ?? nil else { return "Shared" }

@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// XMLAPI operations of mailings, templates, folders and reporting (group C of issue #34), answered from demo data a
@@ -73,7 +72,7 @@ enum EngageMailingOperations: EngageOperationGroup {
     /// `engage_mailings` holds templates, autoresponders and sent mailings (one id space, as Engage's template and
     /// mailing ids); `engage_mailing_reports` one row per sending (a report id); `engage_mailing_sends` one row per
     /// mailing sent to one contact (its SureFrom code).
-    static func migrate(_ db: Database) throws {
+    static func migrate(_ db: StateDB) throws {
         try db.execute(
             sql: """
                 CREATE TABLE engage_mailings(
@@ -119,10 +118,10 @@ enum EngageMailingOperations: EngageOperationGroup {
                 """)
     }
 
-    static func seed(_ db: Database) throws { try EngageMailingDemo.seed(db) }
+    static func seed(_ db: StateDB) throws { try EngageMailingDemo.seed(db) }
 
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? {
         try EngageMailingAdmin.respond(method, route, body: body, db: db, now: now)
     }

@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// GetReportIdByDate, GetSentMailingsForOrg/User/List and GetAggregateTrackingForMailing/Org/User: the sendings
 /// (reports) in a date range, read from one range of a `(…, scheduled_at)` index.
 struct EngageMailingReports {
-    let db: Database
+    let db: StateDB
     let now: Date
 
     init(_ context: EngageOperationContext) {
@@ -199,19 +198,19 @@ struct EngageMailingReports {
     /// `(column, scheduled_at)` index, or of `scheduled_at`'s.
     private func reports(_ column: String?, _ key: String?, _ range: ClosedRange<Date>) throws -> [EngageMailingReport]
     {
-        let bounds: StatementArguments = [
+        let bounds: StateArguments = [
             range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970,
         ]
         let sql: String
-        var arguments: StatementArguments = []
+        var arguments: StateArguments = []
         if let column, let key {
             sql = "SELECT * FROM engage_mailing_reports WHERE \(column) = ? AND scheduled_at BETWEEN ? AND ?"
             arguments = [key]
         } else {
             sql = "SELECT * FROM engage_mailing_reports WHERE scheduled_at BETWEEN ? AND ?"
         }
-        _ = arguments.append(contentsOf: bounds)
-        return try Row.fetchAll(
+        arguments.append(contentsOf: bounds)
+        return try StateRow.fetchAll(
             db.cachedStatement(sql: sql + " ORDER BY scheduled_at, report_id"), arguments: arguments
         )
         .map(EngageMailingReport.init(row:))

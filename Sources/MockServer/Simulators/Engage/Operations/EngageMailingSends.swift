@@ -1,12 +1,11 @@
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
 /// SendMailing, ForwardToFriend, GetContactMailingDetails, ListRecipientMailings and ScheduleMailing: mailings sent to
 /// contacts, and what a contact received.
 struct EngageMailingSends {
-    let db: Database
+    let db: StateDB
     let now: Date
 
     init(_ context: EngageOperationContext) {
@@ -14,7 +13,7 @@ struct EngageMailingSends {
         now = context.now
     }
 
-    init(db: Database, now: Date) {
+    init(db: StateDB, now: Date) {
         self.db = db
         self.now = now
     }
@@ -78,7 +77,7 @@ struct EngageMailingSends {
 
     private func report(for mailing: EngageMailing, at time: Date) throws -> EngageMailingReport {
         let sql: String
-        let arguments: StatementArguments
+        let arguments: StateArguments
         if mailing.kind == .autoresponder {
             let day = floor(time.timeIntervalSince1970 / 86_400) * 86_400
             sql = """
@@ -93,7 +92,7 @@ struct EngageMailingSends {
                 """
             arguments = [mailing.id, time.timeIntervalSince1970]
         }
-        if let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) {
+        if let row = try StateRow.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) {
             return EngageMailingReport(row: row)
         }
         let report = EngageMailingReport(mailing: mailing, id: try EngageMailingReport.newID(db), scheduledAt: time)
@@ -161,7 +160,7 @@ struct EngageMailingSends {
     }
 
     private func latestSentReport(of mailingID: String) throws -> EngageMailingReport? {
-        try Row.fetchOne(
+        try StateRow.fetchOne(
             db.cachedStatement(
                 sql: """
                     SELECT * FROM engage_mailing_reports WHERE mailing_id = ? AND scheduled_at <= ?
@@ -181,7 +180,7 @@ struct EngageMailingSends {
         }.filter { !$0.isEmpty }
         guard !organizations.isEmpty else { throw EngageFault.notProvided("ORGANIZATION_ID") }
         guard organizations.contains(EngageSchema.organizationID),
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT mailing_id, sent_at FROM engage_mailing_sends WHERE sure_from_code = ?"),
                 arguments: [code]),
@@ -213,7 +212,7 @@ struct EngageMailingSends {
                 arguments: [recipient, listID])
         else { throw EngageFault.recipientNotFound }
         var received: [(time: Date, mailingID: String, reportID: Int, totals: JSONObject)] = []
-        for row in try Row.fetchAll(
+        for row in try StateRow.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT mailing_id, report_id, sent_at, totals FROM engage_mailing_sends
@@ -226,7 +225,7 @@ struct EngageMailingSends {
         let joined = EngageMailingTime.parseShort(created) ?? .distantPast
         let until = try optedOut(recipient).map { min($0, now) } ?? now
         if joined <= until {
-            for row in try Row.fetchAll(
+            for row in try StateRow.fetchAll(
                 db.cachedStatement(
                     sql: """
                         SELECT mailing_id, report_id, scheduled_at FROM engage_mailing_reports
@@ -341,13 +340,13 @@ struct EngageMailingSends {
             JOIN engage_recipients r ON r.recipient_id = v.recipient_id
             WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND r.list_id = ?
             """
-        var arguments: StatementArguments = [first.name, first.value, listID]
+        var arguments: StateArguments = [first.name, first.value, listID]
         for criterion in criteria.dropFirst() {
             sql += """
                  AND EXISTS (SELECT 1 FROM engage_recipient_values o WHERE o.recipient_id = r.recipient_id
                  AND o.name = ? AND o.value = ? COLLATE NOCASE)
                 """
-            _ = arguments.append(contentsOf: [criterion.name, criterion.value])
+            arguments.append(contentsOf: [criterion.name, criterion.value])
         }
         // Not cached: the statement differs with the number of criteria a request sends.
         return try Int.fetchOne(db, sql: sql + " ORDER BY r.recipient_id LIMIT 1", arguments: arguments)

@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import JSONCore
 
 /// PreviewMailing, GetMailingTemplates, ExportMailingTemplate, GetFolderPath and GetMessageGroupDetails.
 struct EngageMailingTemplates {
-    let db: Database
+    let db: StateDB
     let now: Date
 
     init(_ context: EngageOperationContext) {
@@ -76,7 +75,7 @@ struct EngageMailingTemplates {
         let end =
             try request.date("LAST_MODIFIED_END_DATE", required: false)
             ?? request.date("LAST_MODIFIED_TIME_END", required: false) ?? .distantFuture
-        let rows = try Row.fetchAll(
+        let rows = try StateRow.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT * FROM engage_mailings WHERE kind = 'Template' AND last_modified BETWEEN ? AND ?
@@ -168,7 +167,7 @@ struct EngageMailingTemplates {
     func messageGroup(_ request: EngageRequest) throws -> EngageResult {
         let id = try request.required("MESSAGE_GROUP_ID")
         guard
-            let row = try Row.fetchOne(
+            let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM engage_message_groups WHERE message_group_id = ?"),
                 arguments: [id])
         else { throw EngageFault.invalidXML("MESSAGE_GROUP_ID \(id) is not an automated message group") }

@@ -1,12 +1,11 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 
 /// What an XMLAPI operation is answered with: the simulator's database, inside the request's write transaction, and
 /// the simulator's clock.
 struct EngageOperationContext {
-    let db: Database
+    let db: StateDB
     let now: Date
 
     /// The recipient databases (lists, columns, recipients) the operations share.
@@ -28,13 +27,13 @@ protocol EngageOperationGroup: Sendable {
     /// The tables ``migrate(_:)`` creates, emptied on reset.
     static var tables: [String] { get }
     /// Creates the group's tables and indexes.
-    static func migrate(_ db: Database) throws
+    static func migrate(_ db: StateDB) throws
     /// Adds the demo data a fresh simulator starts with.
-    static func seed(_ db: Database) throws
+    static func seed(_ db: StateDB) throws
     /// Answers an admin request under `/__harness/vendors/engage/…` (`route` is the path split on `/`), or nil when the
     /// route is not this group's.
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse?
 }
 
@@ -63,7 +62,7 @@ enum EngageOperations {
 
     static var tables: [String] { groups.flatMap { $0.tables } }
 
-    static func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    static func registerMigrations(_ migrator: inout StateMigrator) {
         for group in groups {
             migrator.registerMigration("engage.v5.\(group.name)") { db in
                 try group.migrate(db)
@@ -72,12 +71,12 @@ enum EngageOperations {
         }
     }
 
-    static func seed(_ db: Database) throws {
+    static func seed(_ db: StateDB) throws {
         for group in groups { try group.seed(db) }
     }
 
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? {
         for group in groups {
             if let response = try group.admin(method, route, body: body, db: db, now: now) { return response }
@@ -88,10 +87,10 @@ enum EngageOperations {
 
 extension EngageOperationGroup {
     static var tables: [String] { [] }
-    static func migrate(_ db: Database) throws {}
-    static func seed(_ db: Database) throws {}
+    static func migrate(_ db: StateDB) throws {}
+    static func seed(_ db: StateDB) throws {}
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? { nil }
 }
 

@@ -1,6 +1,5 @@
 import CassetteKit
 import Foundation
-import GRDB
 import JSONCore
 import LibXML
 
@@ -50,12 +49,12 @@ enum EngageRulesetOperations: EngageOperationGroup {
         "ExportDCRuleset": EngageRulesetShapes.checked("ExportDCRuleset") { try $1.rulesets.export($0) },
     ]
 
-    static func migrate(_ db: Database) throws {
+    static func migrate(_ db: StateDB) throws {
         try EngageDCRulesetStore.migrate(db)
     }
 
     /// One Asset Library ruleset on the default list: a welcome offer for contacts whose Email is at example.com.
-    static func seed(_ db: Database) throws {
+    static func seed(_ db: StateDB) throws {
         let definition = EngageDCRuleset.Definition(
             contentAreas: [
                 .init(name: "offer", type: "Body-HTML", defaultName: "Default.offer", defaultContent: "<p>Welcome!</p>")
@@ -73,7 +72,7 @@ enum EngageRulesetOperations: EngageOperationGroup {
     }
 
     static func admin(
-        _ method: String, _ route: [String], body: JSONValue, db: Database, now: Date
+        _ method: String, _ route: [String], body: JSONValue, db: StateDB, now: Date
     ) throws -> CassetteResponse? {
         guard route.first == "rulesets" else { return nil }
         return try EngageRulesetAdmin(store: EngageDCRulesetStore(db: db, now: now)).respond(

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The SQL dialect of a state store. The simulators write one SQL for both: SQLite's, in the subset PostgreSQL also
+/// understands (`INSERT … ON CONFLICT`, `RETURNING`, `IS NOT DISTINCT FROM`, `COLLATE NOCASE` through a collation of
+/// that name, `?` placeholders). Table definitions use SQLite's type names; the PostgreSQL store maps them.
+package enum StateDialect: Sendable {
+    case sqlite
+    case postgres
+}
+
+/// What runs a simulator's statements: one connection, inside one transaction the store opened.
+package protocol StateExecutor: AnyObject {
+    var dialect: StateDialect { get }
+    /// Runs one statement with its arguments bound to its `?` placeholders, and returns the rows it gives and how
+    /// many rows it inserted, updated or deleted. `cached`: the statement runs again and again, keep it prepared.
+    func run(sql: String, arguments: [StateValue], cached: Bool) throws -> (rows: [StateRow], changes: Int)
+    /// Runs statements separated by `;`, with no arguments (table definitions, resets).
+    func script(_ sql: String) throws
+}
+
+/// One transaction on the simulators' state store, whichever the backend: what a simulator's `read { db in … }` and
+/// `write { db in … }` closures get. The method names are GRDB's, so the simulators read as they did on GRDB.
+package final class StateDB {
+    private let executor: any StateExecutor
+    private var savepoints = 0
+    /// The rows the last statement inserted, updated or deleted.
+    package private(set) var changesCount = 0
+
+    package init(_ executor: any StateExecutor) {
+        self.executor = executor
+    }
+
+    package var dialect: StateDialect { executor.dialect }
+
+    /// Runs a statement; with no arguments, `sql` may hold several statements separated by `;`.
+    package func execute(sql: String, arguments: StateArguments = []) throws {
+        if arguments.values.isEmpty, StateScript.statements(in: sql).count > 1 {
+            try executor.script(sql)
+            changesCount = 0
+        } else {
+            _ = try rows(sql: sql, arguments: arguments, cached: false)
+        }
+    }
+
+    /// A statement the backend keeps prepared, for SQL that runs on every call.
+    package func cachedStatement(sql: String) throws -> StateStatement {
+        StateStatement(db: self, sql: sql)
+    }
+
+    func rows(sql: String, arguments: StateArguments, cached: Bool) throws -> [StateRow] {
+        let result = try executor.run(sql: sql, arguments: arguments.values, cached: cached)
+        changesCount = result.changes
+        return result.rows
+    }
+
+    package enum TransactionCompletion {
+        case commit
+        case rollback
+    }
+
+    /// Runs `body` in a savepoint, kept or rolled back as `body` says; a throw rolls it back and passes the error on.
+    package func inSavepoint(_ body: () throws -> TransactionCompletion) throws {
+        savepoints += 1
+        defer { savepoints -= 1 }
+        let name = "harness_savepoint_\(savepoints)"
+        try executor.script("SAVEPOINT \(name)")
+        let completion: TransactionCompletion
+        do {
+            completion = try body()
+        } catch {
+            try executor.script("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+        switch completion {
+        case .commit: try executor.script("RELEASE SAVEPOINT \(name)")
+        case .rollback: try executor.script("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+        }
+    }
+
+    /// Empties `tables` and starts their `AUTOINCREMENT` numbering again from 1, as a fresh store would.
+    package func clear(tables: [String]) throws {
+        guard !tables.isEmpty else { return }
+        switch dialect {
+        case .sqlite:
+            for table in tables { try execute(sql: "DELETE FROM \(table)") }
+            let exists = try Bool.fetchOne(
+                self, sql: "SELECT EXISTS(SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence')") ?? false
+            if exists {
+                let marks = Array(repeating: "?", count: tables.count).joined(separator: ", ")
+                try execute(
+                    sql: "DELETE FROM sqlite_sequence WHERE name IN (\(marks))", arguments: StateArguments(tables))
+            }
+        case .postgres:
+            try executor.script("TRUNCATE \(tables.joined(separator: ", ")) RESTART IDENTITY")
+        }
+    }
+}
+
+/// A statement the backend keeps prepared (GRDB's cached statement; PostgreSQL's unnamed statement, parsed again).
+package struct StateStatement {
+    let db: StateDB
+    let sql: String
+
+    package func execute(arguments: StateArguments = []) throws {
+        _ = try db.rows(sql: sql, arguments: arguments, cached: true)
+    }
+}
+
+/// Splits SQL text into statements at the `;` that are outside quotes and comments.
+package enum StateScript {
+    package static func statements(in sql: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var quote: Character?
+        var iterator = sql.makeIterator()
+        var pending: Character?
+        while let character = pending ?? iterator.next() {
+            pending = nil
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "'", "\"":
+                quote = character
+                current.append(character)
+            case "-":
+                let next = iterator.next()
+                if next == "-" {
+                    while let skipped = iterator.next(), skipped != "\n" {}
+                    current.append("\n")
+                } else {
+                    current.append(character)
+                    pending = next
+                }
+            case ";":
+                let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !trimmed.isEmpty { statements.append(trimmed) }
+                current = ""
+            default:
+                current.append(character)
+            }
+        }
+        let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { statements.append(trimmed) }
+        return statements
+    }
+}
