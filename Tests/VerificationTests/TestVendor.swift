@@ -68,7 +68,10 @@ struct GreetingSimulator: Simulator, StateStoreSimulator {
             let motto = (try? JSONValue(parsing: request.body))?["motto"]?.stringValue
         else { return .json(status: 404, ["error": "not found"]) }
         try await state.database.write { db in
-            try db.execute(sql: "INSERT INTO testvendor_motto (id, motto) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET motto = excluded.motto", arguments: [motto])
+            try db.execute(
+                sql:
+                    "INSERT INTO testvendor_motto (id, motto) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET motto = excluded.motto",
+                arguments: [motto])
         }
         return .json(status: 200, ["motto": .string(motto)])
     }

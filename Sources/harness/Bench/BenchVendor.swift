@@ -147,7 +147,8 @@ struct BenchNotesSimulator: Simulator, StateStoreSimulator {
             return .json(status: 201, Self.note(id: id, text, createdAt))
         case ("GET", "/notes"):
             let notes = try await state.database.read { db in
-                try StateRow.fetchAll(db, sql: "SELECT id, text, createdAt FROM benchnotes_notes ORDER BY id").map { row in
+                try StateRow.fetchAll(db, sql: "SELECT id, text, createdAt FROM benchnotes_notes ORDER BY id").map {
+                    row in
                     Self.note(id: row["id"], row["text"], row["createdAt"])
                 }
             }
@@ -155,8 +156,10 @@ struct BenchNotesSimulator: Simulator, StateStoreSimulator {
         case ("GET", _) where path.hasPrefix("/notes/"):
             let id = Int64(path.dropFirst("/notes/".count)) ?? -1
             let note = try await state.database.read { db in
-                try StateRow.fetchOne(db, sql: "SELECT text, createdAt FROM benchnotes_notes WHERE id = ?", arguments: [id])
-                    .map { row in Self.note(id: id, row["text"], row["createdAt"]) }
+                try StateRow.fetchOne(
+                    db, sql: "SELECT text, createdAt FROM benchnotes_notes WHERE id = ?", arguments: [id]
+                )
+                .map { row in Self.note(id: id, row["text"], row["createdAt"]) }
             }
             guard let note else { return .json(status: 404, ["error": "not found"]) }
             return .json(status: 200, note)

@@ -29,13 +29,10 @@ enum AdaptySimulatorSchema {
     }
 
     static func reset(_ db: StateDB) throws {
-        for table in [
+        try db.clear(tables: [
             "adapty_apps", "adapty_placements", "adapty_onboarding_scripts", "adapty_profiles", "adapty_events",
             "adapty_faults", "adapty_settings",
-        ] {
-            try db.execute(sql: "DELETE FROM \(table)")
-        }
-        try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name IN ('adapty_events', 'adapty_faults')")
+        ])
         try seed(db)
     }
 

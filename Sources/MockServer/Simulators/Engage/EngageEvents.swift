@@ -65,7 +65,7 @@ enum EngageEvents {
         }
         let receivedAt = EngageTime.iso(now)
         let insert = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO engage_events(event_id, body, received_at) VALUES (?, ?, ?)")
+            sql: "INSERT INTO engage_events(event_id, body, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
         var duplicates = 0
         for event in events {
             let id = try event["eventId"]?.stringValue ?? "sim-event-\(EngageSchema.next(db, counter: "event"))"

@@ -229,7 +229,8 @@ struct EngageRecipients {
     private func write(_ values: [(name: String, value: String)], to id: Int) throws {
         for value in values {
             try db.execute(
-                sql: "INSERT OR REPLACE INTO engage_recipient_values(recipient_id, name, value) VALUES (?, ?, ?)",
+                sql: "INSERT INTO engage_recipient_values(recipient_id, name, value) VALUES (?, ?, ?) "
+                    + "ON CONFLICT(recipient_id, name) DO UPDATE SET name = excluded.name, value = excluded.value",
                 arguments: [id, value.name, value.value])
         }
         try db.execute(

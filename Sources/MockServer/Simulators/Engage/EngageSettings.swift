@@ -55,7 +55,9 @@ struct EngageSettings: Sendable, Equatable {
     static func set(_ db: StateDB, key: String, value: String?) throws {
         if let value {
             try db.execute(
-                sql: "INSERT OR REPLACE INTO engage_settings(key, value) VALUES (?, ?)", arguments: [key, value])
+                sql:
+                    "INSERT INTO engage_settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value])
         } else {
             try db.execute(sql: "DELETE FROM engage_settings WHERE key = ?", arguments: [key])
         }

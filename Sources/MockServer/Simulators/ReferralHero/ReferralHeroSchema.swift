@@ -1,4 +1,3 @@
-
 /// The simulator's tables (all `referralhero_…`) and the state a reset returns to: one campaign, `MF83c9616aa3`, with
 /// a goal of one conversion event, three rewards, the token `rh-sim-token`, no rate limit.
 enum ReferralHeroSchema {
@@ -76,12 +75,11 @@ enum ReferralHeroSchema {
 
     /// Empties every table and seeds the default campaign.
     static func reset(_ db: StateDB) throws {
-        for table in [
-            "campaigns", "tokens", "settings", "counters", "rewards", "subscribers", "clicks", "shares", "departures",
-        ] {
-            try db.execute(sql: "DELETE FROM referralhero_\(table)")
-        }
-        try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name LIKE 'referralhero_%'")
+        try db.clear(
+            tables: [
+                "campaigns", "tokens", "settings", "counters", "rewards", "subscribers", "clicks", "shares",
+                "departures",
+            ].map { "referralhero_\($0)" })
         try seed(db)
     }
 

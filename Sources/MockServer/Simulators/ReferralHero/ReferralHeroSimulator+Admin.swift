@@ -149,7 +149,9 @@ extension ReferralHeroSimulator {
             }
             try db.execute(sql: "DELETE FROM referralhero_tokens")
             for token in tokens {
-                try db.execute(sql: "INSERT OR IGNORE INTO referralhero_tokens (token) VALUES (?)", arguments: [token])
+                try db.execute(
+                    sql: "INSERT INTO referralhero_tokens (token) VALUES (?) ON CONFLICT DO NOTHING", arguments: [token]
+                )
             }
             return ["tokens": .number(JSONNumber(tokens.count))]
         default:

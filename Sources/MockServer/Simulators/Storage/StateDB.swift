@@ -83,8 +83,9 @@ package final class StateDB {
         switch dialect {
         case .sqlite:
             for table in tables { try execute(sql: "DELETE FROM \(table)") }
-            let exists = try Bool.fetchOne(
-                self, sql: "SELECT EXISTS(SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence')") ?? false
+            let exists =
+                try Bool.fetchOne(
+                    self, sql: "SELECT EXISTS(SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence')") ?? false
             if exists {
                 let marks = Array(repeating: "?", count: tables.count).joined(separator: ", ")
                 try execute(
@@ -106,44 +107,60 @@ package struct StateStatement {
     }
 }
 
-/// Splits SQL text into statements at the `;` that are outside quotes and comments.
+/// Splits SQL text into statements at the `;` that are outside quotes (`'…'`, `"…"`, PostgreSQL's `$$…$$` and
+/// `$tag$…$tag$`) and `--` comments. A SQLite trigger's `BEGIN … END` is not understood: run those as one statement.
 package enum StateScript {
     package static func statements(in sql: String) -> [String] {
+        let characters = Array(sql)
         var statements: [String] = []
         var current = ""
-        var quote: Character?
-        var iterator = sql.makeIterator()
-        var pending: Character?
-        while let character = pending ?? iterator.next() {
-            pending = nil
-            if let open = quote {
-                current.append(character)
-                if character == open { quote = nil }
-                continue
-            }
+        var index = 0
+        func flush() {
+            let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty { statements.append(trimmed) }
+            current = ""
+        }
+        while index < characters.count {
+            let character = characters[index]
             switch character {
             case "'", "\"":
-                quote = character
-                current.append(character)
-            case "-":
-                let next = iterator.next()
-                if next == "-" {
-                    while let skipped = iterator.next(), skipped != "\n" {}
-                    current.append("\n")
-                } else {
+                // To the closing quote (a doubled quote closes and reopens: same result).
+                var end = index + 1
+                while end < characters.count, characters[end] != character { end += 1 }
+                let stop = min(end + 1, characters.count)
+                current.append(contentsOf: characters[index..<stop])
+                index = stop
+            case "-" where index + 1 < characters.count && characters[index + 1] == "-":
+                while index < characters.count, characters[index] != "\n" { index += 1 }
+            case "$":
+                guard let tag = dollarTag(characters, at: index) else {
                     current.append(character)
-                    pending = next
+                    index += 1
+                    continue
                 }
+                let body = index + tag.count
+                var end = body
+                while end < characters.count, !characters[end...].starts(with: tag) { end += 1 }
+                let stop = min(end + tag.count, characters.count)
+                current.append(contentsOf: characters[index..<stop])
+                index = stop
             case ";":
-                let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
-                if !trimmed.isEmpty { statements.append(trimmed) }
-                current = ""
+                flush()
+                index += 1
             default:
                 current.append(character)
+                index += 1
             }
         }
-        let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !trimmed.isEmpty { statements.append(trimmed) }
+        flush()
         return statements
+    }
+
+    /// The dollar-quote tag starting at `index` (`$$`, `$body$`), or nil when `$` starts none (`$1`).
+    private static func dollarTag(_ characters: [Character], at index: Int) -> [Character]? {
+        var end = index + 1
+        while end < characters.count, characters[end] == "_" || characters[end].isLetter { end += 1 }
+        guard end < characters.count, characters[end] == "$" else { return nil }
+        return Array(characters[index...end])
     }
 }

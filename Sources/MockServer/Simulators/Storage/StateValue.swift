@@ -34,7 +34,9 @@ extension Int64: StateValueConvertible {
 
 extension Int: StateValueConvertible {
     package var stateValue: StateValue { .integer(Int64(self)) }
-    package static func fromStateValue(_ value: StateValue) -> Int? { Int64.fromStateValue(value).flatMap { Int(exactly: $0) } }
+    package static func fromStateValue(_ value: StateValue) -> Int? {
+        Int64.fromStateValue(value).flatMap { Int(exactly: $0) }
+    }
 }
 
 extension Int32: StateValueConvertible {

@@ -24,10 +24,7 @@ enum WalkMeSchema {
 
     /// Empties every table and seeds the demo app.
     static func reset(_ db: StateDB) throws {
-        for table in ["apps", "campaigns", "tokens", "events"] {
-            try db.execute(sql: "DELETE FROM walkme_\(table)")
-        }
-        try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name LIKE 'walkme_%'")
+        try db.clear(tables: ["apps", "campaigns", "tokens", "events"].map { "walkme_\($0)" })
         try seed(db)
     }
 

@@ -1,4 +1,3 @@
-
 /// The demo account a reset seeds: license `~10a5cb78d`, five screens, a campaign of each template type, default
 /// content, a control group and two images. Layout codes: `2341ifb0` Banner, `1af576a4` Text, `~20cc49da` Custom.
 ///

@@ -1,4 +1,3 @@
-
 /// The simulator's tables (all `webengage_…`) and the demo account every reset returns to (see ``WebEngageDemo``).
 enum WebEngageSchema {
     static func register(_ migrator: inout StateMigrator) {
@@ -29,10 +28,8 @@ enum WebEngageSchema {
 
     /// Empties every table and seeds the demo account again.
     static func reset(_ db: StateDB) throws {
-        for table in ["licenses", "users", "properties", "variations", "resources", "events"] {
-            try db.execute(sql: "DELETE FROM webengage_\(table)")
-        }
-        try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name LIKE 'webengage_%'")
+        try db.clear(
+            tables: ["licenses", "users", "properties", "variations", "resources", "events"].map { "webengage_\($0)" })
         try WebEngageDemo.seed(db)
     }
 }

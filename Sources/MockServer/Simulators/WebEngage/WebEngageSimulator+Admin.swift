@@ -43,7 +43,8 @@ enum WebEngageAdmin {
         case ("GET", 1, "events"):
             return ["events": try WebEngageEvents.all(db)]
         case ("GET", 1, "users"):
-            let rows = try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM webengage_users ORDER BY license, luid"))
+            let rows = try StateRow.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM webengage_users ORDER BY license, luid"))
             return [
                 "users": .array(
                     rows.map { row in
@@ -78,7 +79,9 @@ enum WebEngageAdmin {
                     """, arguments: [segments[1], failing])
             return ["resource": .string(segments[1]), "failing": .bool(failing)]
         case ("PUT", 2, "licenses"):
-            try db.execute(sql: "INSERT OR IGNORE INTO webengage_licenses (code) VALUES (?)", arguments: [segments[1]])
+            try db.execute(
+                sql: "INSERT INTO webengage_licenses (code) VALUES (?) ON CONFLICT DO NOTHING", arguments: [segments[1]]
+            )
             return ["license": .string(segments[1])]
         default:
             throw WebEngageFailure.notFound(
@@ -125,9 +128,15 @@ enum WebEngageAdmin {
         let controlGroup = fields["control_group"]?.boolValue ?? (existing?["control_group"] as Bool? ?? false)
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO webengage_properties (license, screen, property_id, target_view, variation_id,
+                INSERT INTO webengage_properties (license, screen, property_id, target_view, variation_id,
                     campaign_id, failure_timeout, params, default_content, journey_id, control_group, position)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(license, screen, property_id) DO UPDATE SET
+                    target_view = excluded.target_view, variation_id = excluded.variation_id,
+                    campaign_id = excluded.campaign_id, failure_timeout = excluded.failure_timeout,
+                    params = excluded.params, default_content = excluded.default_content,
+                    journey_id = excluded.journey_id, control_group = excluded.control_group,
+                    position = excluded.position
                 """,
             arguments: [
                 license, screen, id, try text("target_view", "target_view") ?? id,
@@ -168,8 +177,11 @@ enum WebEngageAdmin {
             fault = value.stringValue
         }
         try db.execute(
-            sql: "INSERT OR REPLACE INTO webengage_variations (variation_id, template, render_delay_ms, fault) "
-                + "VALUES (?, ?, ?, ?)", arguments: [id, template, delay, fault])
+            sql: """
+                INSERT INTO webengage_variations (variation_id, template, render_delay_ms, fault) VALUES (?, ?, ?, ?)
+                ON CONFLICT(variation_id) DO UPDATE SET
+                    template = excluded.template, render_delay_ms = excluded.render_delay_ms, fault = excluded.fault
+                """, arguments: [id, template, delay, fault])
         return [
             "variation": .string(id), "render_delay_ms": .number(JSONNumber(delay)),
             "fault": fault.map(JSONValue.string) ?? .null,

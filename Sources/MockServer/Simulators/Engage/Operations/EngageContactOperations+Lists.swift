@@ -148,7 +148,8 @@ extension EngageContactOperations {
         }
         try context.db.execute(
             sql:
-                "INSERT OR IGNORE INTO engage_contact_list_members(contact_list_id, recipient_id, added_at) VALUES (?, ?, ?)",
+                "INSERT INTO engage_contact_list_members(contact_list_id, recipient_id, added_at) VALUES (?, ?, ?) "
+                + "ON CONFLICT DO NOTHING",
             arguments: [listID, contact, EngageTime.listDate(context.now)])
         if context.db.changesCount > 0 { try store.touch(listID) }
         return EngageResult()
@@ -252,7 +253,8 @@ extension EngageContactOperations {
                 value = number((Double(current) ?? 0) + increment)
             }
             try context.db.execute(
-                sql: "INSERT OR REPLACE INTO engage_recipient_values(recipient_id, name, value) VALUES (?, ?, ?)",
+                sql: "INSERT INTO engage_recipient_values(recipient_id, name, value) VALUES (?, ?, ?) "
+                    + "ON CONFLICT(recipient_id, name) DO UPDATE SET name = excluded.name, value = excluded.value",
                 arguments: [member, column.name, value])
             try context.db.execute(
                 sql: "UPDATE engage_recipients SET modified_at = ? WHERE recipient_id = ?", arguments: [stamp, member])

@@ -104,7 +104,8 @@ extension EngageContactOperations {
                 pairs.append(["listField": .string(listColumn.name), "tableField": .string(tableColumn.name)])
             }
             try context.db.execute(
-                sql: "INSERT OR REPLACE INTO engage_table_joins(table_id, list_id, fields) VALUES (?, ?, ?)",
+                sql: "INSERT INTO engage_table_joins(table_id, list_id, fields) VALUES (?, ?, ?) "
+                    + "ON CONFLICT(table_id, list_id) DO UPDATE SET fields = excluded.fields",
                 arguments: [table.id, database.id, JSONValue.array(pairs).serialized()])
         }
         try store.touch(table.id)

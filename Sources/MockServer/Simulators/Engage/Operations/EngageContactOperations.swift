@@ -111,43 +111,93 @@ enum EngageContactOperations: EngageOperationGroup {
                 -- no opt-out state, contact list membership or program behind.
                 INSERT INTO engage_list_counts(list_id, size)
                     SELECT list_id, COUNT(*) FROM engage_recipients GROUP BY list_id;
-                INSERT OR REPLACE INTO engage_list_counts(list_id, size)
-                    SELECT table_id, COUNT(*) FROM engage_table_rows GROUP BY table_id;
-                CREATE TRIGGER engage_contacts_recipient_added AFTER INSERT ON engage_recipients BEGIN
-                    INSERT OR IGNORE INTO engage_list_counts(list_id) VALUES (new.list_id);
-                    UPDATE engage_list_counts SET size = size + 1 WHERE list_id = new.list_id;
-                END;
-                CREATE TRIGGER engage_contacts_recipient_removed AFTER DELETE ON engage_recipients BEGIN
-                    UPDATE engage_list_counts SET size = size - 1,
-                        opt_outs = opt_outs - (SELECT COUNT(*) FROM engage_opt_states
-                            WHERE recipient_id = old.recipient_id AND opted_out_at IS NOT NULL)
-                        WHERE list_id = old.list_id;
-                    DELETE FROM engage_opt_states WHERE recipient_id = old.recipient_id;
-                    DELETE FROM engage_contact_list_members WHERE recipient_id = old.recipient_id;
-                    DELETE FROM engage_program_contacts WHERE recipient_id = old.recipient_id;
-                END;
-                CREATE TRIGGER engage_contacts_row_added AFTER INSERT ON engage_table_rows BEGIN
-                    INSERT OR IGNORE INTO engage_list_counts(list_id) VALUES (new.table_id);
-                    UPDATE engage_list_counts SET size = size + 1 WHERE list_id = new.table_id;
-                END;
-                CREATE TRIGGER engage_contacts_row_removed AFTER DELETE ON engage_table_rows BEGIN
-                    UPDATE engage_list_counts SET size = size - 1 WHERE list_id = old.table_id;
-                END;
-                CREATE TRIGGER engage_contacts_member_added AFTER INSERT ON engage_contact_list_members BEGIN
-                    INSERT OR IGNORE INTO engage_list_counts(list_id) VALUES (new.contact_list_id);
-                    UPDATE engage_list_counts SET size = size + 1 WHERE list_id = new.contact_list_id;
-                END;
-                CREATE TRIGGER engage_contacts_member_removed AFTER DELETE ON engage_contact_list_members BEGIN
-                    UPDATE engage_list_counts SET size = size - 1 WHERE list_id = old.contact_list_id;
-                END;
+                INSERT INTO engage_list_counts(list_id, size)
+                    SELECT table_id, COUNT(*) FROM engage_table_rows WHERE true GROUP BY table_id
+                    ON CONFLICT(list_id) DO UPDATE SET size = excluded.size, opt_outs = 0;
                 """)
+        try createTriggers(db)
+    }
+
+    /// Keeps SIZE up to date as recipients, rows and members come and go (``migrate(_:)``); a removed recipient
+    /// leaves no opt-out state, contact list membership or program behind. SQLite's triggers hold their statements;
+    /// PostgreSQL's call a function each.
+    private static func createTriggers(_ db: StateDB) throws {
+        let triggers: [(name: String, event: String, table: String, body: String)] = [
+            (
+                "engage_contacts_recipient_added", "INSERT", "engage_recipients",
+                """
+                INSERT INTO engage_list_counts(list_id) VALUES (new.list_id) ON CONFLICT DO NOTHING;
+                UPDATE engage_list_counts SET size = size + 1 WHERE list_id = new.list_id;
+                """
+            ),
+            (
+                "engage_contacts_recipient_removed", "DELETE", "engage_recipients",
+                """
+                UPDATE engage_list_counts SET size = size - 1,
+                    opt_outs = opt_outs - (SELECT COUNT(*) FROM engage_opt_states
+                        WHERE recipient_id = old.recipient_id AND opted_out_at IS NOT NULL)
+                    WHERE list_id = old.list_id;
+                DELETE FROM engage_opt_states WHERE recipient_id = old.recipient_id;
+                DELETE FROM engage_contact_list_members WHERE recipient_id = old.recipient_id;
+                DELETE FROM engage_program_contacts WHERE recipient_id = old.recipient_id;
+                """
+            ),
+            (
+                "engage_contacts_row_added", "INSERT", "engage_table_rows",
+                """
+                INSERT INTO engage_list_counts(list_id) VALUES (new.table_id) ON CONFLICT DO NOTHING;
+                UPDATE engage_list_counts SET size = size + 1 WHERE list_id = new.table_id;
+                """
+            ),
+            (
+                "engage_contacts_row_removed", "DELETE", "engage_table_rows",
+                "UPDATE engage_list_counts SET size = size - 1 WHERE list_id = old.table_id;"
+            ),
+            (
+                "engage_contacts_member_added", "INSERT", "engage_contact_list_members",
+                """
+                INSERT INTO engage_list_counts(list_id) VALUES (new.contact_list_id) ON CONFLICT DO NOTHING;
+                UPDATE engage_list_counts SET size = size + 1 WHERE list_id = new.contact_list_id;
+                """
+            ),
+            (
+                "engage_contacts_member_removed", "DELETE", "engage_contact_list_members",
+                "UPDATE engage_list_counts SET size = size - 1 WHERE list_id = old.contact_list_id;"
+            ),
+        ]
+        for trigger in triggers {
+            switch db.dialect {
+            case .sqlite:
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER \(trigger.name) AFTER \(trigger.event) ON \(trigger.table) BEGIN
+                        \(trigger.body)
+                        END
+                        """)
+            case .postgres:
+                try db.execute(
+                    sql: """
+                        CREATE FUNCTION \(trigger.name)() RETURNS trigger LANGUAGE plpgsql AS $$
+                        BEGIN
+                        \(trigger.body)
+                        RETURN NULL;
+                        END $$
+                        """)
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER \(trigger.name) AFTER \(trigger.event) ON \(trigger.table)
+                        FOR EACH ROW EXECUTE FUNCTION \(trigger.name)()
+                        """)
+            }
+        }
     }
 
     /// The demo user and programs: 5001 active, 5002 inactive, 5003 pending, 5004 completed and 5005 active but past
     /// its last contact add date, all on the default database.
     static func seed(_ db: StateDB) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO engage_users(username, password) VALUES (?, ?)",
+            sql: "INSERT INTO engage_users(username, password) VALUES (?, ?) "
+                + "ON CONFLICT(username) DO UPDATE SET username = excluded.username, password = excluded.password",
             arguments: [demoUser.username, demoUser.password])
         let list = EngageSchema.defaultListID
         let pastDate = Date(timeIntervalSince1970: 1_767_139_200).timeIntervalSince1970  // 2025-12-31T00:00:00Z
@@ -158,8 +208,10 @@ enum EngageContactOperations: EngageOperationGroup {
         ] as [(Int, String, String, Double?)] {
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO engage_programs(program_id, name, list_id, status, last_contact_add_date)
+                    INSERT INTO engage_programs(program_id, name, list_id, status, last_contact_add_date)
                     VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(program_id) DO UPDATE SET name = excluded.name, list_id = excluded.list_id,
+                        status = excluded.status, last_contact_add_date = excluded.last_contact_add_date
                     """, arguments: [id, name, list, status, lastAdd])
         }
     }
@@ -178,7 +230,8 @@ enum EngageContactOperations: EngageOperationGroup {
                 let password = body["password"]?.stringValue, !password.isEmpty
             else { return EngageAdmin.problem(400, "username and password are required") }
             try db.execute(
-                sql: "INSERT OR REPLACE INTO engage_users(username, password) VALUES (?, ?)",
+                sql: "INSERT INTO engage_users(username, password) VALUES (?, ?) "
+                    + "ON CONFLICT(username) DO UPDATE SET username = excluded.username, password = excluded.password",
                 arguments: [username, password])
             return .json(status: 201, ["username": .string(username)])
         case ("GET", ["contact-lists"]): return .json(status: 200, ["lists": .array(try sublistsJSON(db))])
@@ -223,8 +276,10 @@ enum EngageContactOperations: EngageOperationGroup {
         }
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO engage_programs(program_id, name, list_id, status, last_contact_add_date)
+                INSERT INTO engage_programs(program_id, name, list_id, status, last_contact_add_date)
                 VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(program_id) DO UPDATE SET name = excluded.name, list_id = excluded.list_id,
+                    status = excluded.status, last_contact_add_date = excluded.last_contact_add_date
                 """,
             arguments: [
                 id, body["name"]?.stringValue ?? "Program \(id)",
@@ -252,21 +307,23 @@ enum EngageContactOperations: EngageOperationGroup {
     }
 
     private static func sublistsJSON(_ db: StateDB) throws -> [JSONValue] {
-        try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_sublists ORDER BY CAST(list_id AS INTEGER)"))
-            .map { row in
-                let id: String = row["list_id"]
-                let members = try Int.fetchAll(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT recipient_id FROM engage_contact_list_members WHERE contact_list_id = ?
-                            ORDER BY recipient_id
-                            """), arguments: [id])
-                return [
-                    "listID": .string(id), "type": .number(JSONNumber(row["list_type"] as Int)),
-                    "name": .string(row["name"]), "parentListID": .string(row["parent_list_id"]),
-                    "criteria": try JSONValue(parsing: row["criteria"] as String),
-                    "members": .array(members.map { .string(String($0)) }),
-                ]
-            }
+        try StateRow.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM engage_sublists ORDER BY CAST(list_id AS INTEGER)")
+        )
+        .map { row in
+            let id: String = row["list_id"]
+            let members = try Int.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT recipient_id FROM engage_contact_list_members WHERE contact_list_id = ?
+                        ORDER BY recipient_id
+                        """), arguments: [id])
+            return [
+                "listID": .string(id), "type": .number(JSONNumber(row["list_type"] as Int)),
+                "name": .string(row["name"]), "parentListID": .string(row["parent_list_id"]),
+                "criteria": try JSONValue(parsing: row["criteria"] as String),
+                "members": .array(members.map { .string(String($0)) }),
+            ]
+        }
     }
 }

@@ -130,9 +130,9 @@ struct EngageContactStore {
             let taken = try Bool.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT 1 FROM engage_lists WHERE list_id = ?1
-                        UNION ALL SELECT 1 FROM engage_sublists WHERE list_id = ?1 LIMIT 1
-                        """), arguments: [id])
+                        SELECT 1 FROM engage_lists WHERE list_id = ?
+                        UNION ALL SELECT 1 FROM engage_sublists WHERE list_id = ? LIMIT 1
+                        """), arguments: [id, id])
             if taken != true { return id }
         }
     }
@@ -160,9 +160,12 @@ struct EngageContactStore {
     func save(_ details: Details, for id: String) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO engage_list_details(
+                INSERT INTO engage_list_details(
                     list_id, visibility, parent_folder_id, parent_name, created_at, modified_at)
                 VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(list_id) DO UPDATE SET visibility = excluded.visibility,
+                    parent_folder_id = excluded.parent_folder_id, parent_name = excluded.parent_name,
+                    created_at = excluded.created_at, modified_at = excluded.modified_at
                 """,
             arguments: [
                 id, details.visibility, details.parentFolderID, details.parentName, details.created, details.modified,
@@ -234,13 +237,14 @@ struct EngageContactStore {
     /// The query of ``matching(_:_:limit:)`` for `count` criteria (at least one): its arguments are the first
     /// criterion's name and value, the list id, then each other criterion's name and value.
     ///
-    /// `+r.list_id` keeps SQLite from starting at `engage_recipients_by_list`, which reads every recipient of the
-    /// list: it starts at the value's index and checks the list by primary key (EXPLAIN QUERY PLAN; a test holds it).
+    /// `r.list_id || ''` (SQLite's unary `+`, which PostgreSQL refuses on text) keeps SQLite from starting at
+    /// `engage_recipients_by_list`, which reads every recipient of the list: it starts at the value's index and
+    /// checks the list by primary key (EXPLAIN QUERY PLAN; a test holds it).
     static func matchingSQL(criteria count: Int) -> String {
         var sql = """
             SELECT r.recipient_id FROM engage_recipient_values v
             JOIN engage_recipients r ON r.recipient_id = v.recipient_id
-            WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND +r.list_id = ?
+            WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND r.list_id || '' = ?
             """
         for _ in 1..<max(count, 1) {
             sql += """
@@ -287,7 +291,7 @@ struct EngageContactStore {
 
     private func adjustOptOuts(_ listID: String, by delta: Int) throws {
         try db.execute(
-            sql: "INSERT OR IGNORE INTO engage_list_counts(list_id) VALUES (?)", arguments: [listID])
+            sql: "INSERT INTO engage_list_counts(list_id) VALUES (?) ON CONFLICT DO NOTHING", arguments: [listID])
         try db.execute(
             sql: "UPDATE engage_list_counts SET opt_outs = opt_outs + ? WHERE list_id = ?", arguments: [delta, listID])
     }
@@ -323,8 +327,8 @@ struct EngageContactStore {
             else { continue }
             try db.execute(
                 sql: """
-                    INSERT OR IGNORE INTO engage_contact_list_members(contact_list_id, recipient_id, added_at)
-                    VALUES (?, ?, ?)
+                    INSERT INTO engage_contact_list_members(contact_list_id, recipient_id, added_at)
+                    VALUES (?, ?, ?) ON CONFLICT DO NOTHING
                     """, arguments: [listID, id, EngageTime.listDate(now)])
         }
     }

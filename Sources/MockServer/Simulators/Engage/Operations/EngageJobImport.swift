@@ -219,8 +219,9 @@ extension EngageJobWork {
                     for contactList in map.contactLists {
                         try db.execute(
                             sql: """
-                                INSERT OR IGNORE INTO engage_contact_list_members(contact_list_id, recipient_id, added_at)
+                                INSERT INTO engage_contact_list_members(contact_list_id, recipient_id, added_at)
                                 SELECT list_id, ?, ? FROM engage_sublists WHERE list_id = ? AND parent_list_id = ?
+                                ON CONFLICT DO NOTHING
                                 """, arguments: [id, EngageTime.listDate(completedAt), contactList, list.id])
                     }
                 }

@@ -294,10 +294,10 @@ enum EngageJobOperations: EngageOperationGroup {
             request.db.cachedStatement(
                 sql: """
                     SELECT mailing_id FROM engage_mailing_reports
-                    WHERE scheduled_at BETWEEN ?1 AND ?2 AND is_test = 0
-                        AND (?3 IS NULL OR list_id = ?3 OR parent_list_id = ?3)
+                    WHERE scheduled_at BETWEEN ? AND ? AND is_test = 0
+                        AND (CAST(? AS TEXT) IS NULL OR list_id = ? OR parent_list_id = ?)
                     GROUP BY mailing_id ORDER BY MIN(scheduled_at), mailing_id
-                    """), arguments: [lower, upper, list?.id])
+                    """), arguments: [lower, upper, list?.id, list?.id, list?.id])
     }
 
     /// The earliest of the start dates and the latest of the end dates given (fault 184 for one that is no date).

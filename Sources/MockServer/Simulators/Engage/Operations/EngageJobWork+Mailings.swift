@@ -62,9 +62,10 @@ extension EngageJobWork {
                         SELECT s.recipient_id, s.mailing_id, s.report_id, s.sent_at,
                             (SELECT value FROM engage_recipient_values v
                              WHERE v.recipient_id = s.recipient_id AND v.name = 'Email') AS email
-                        FROM engage_mailing_sends s WHERE s.sent_at BETWEEN ? AND ? AND (?3 IS NULL OR s.list_id = ?3)
+                        FROM engage_mailing_sends s WHERE s.sent_at BETWEEN ? AND ?
+                            AND (CAST(? AS TEXT) IS NULL OR s.list_id = ?)
                         ORDER BY s.sent_at, s.send_id
-                        """), arguments: [start, end, list])
+                        """), arguments: [start, end, list, list])
             for send in sends where mailings.isEmpty || mailings.contains(send["mailing_id"]) {
                 lines.append([
                     String(send["recipient_id"] as Int), "Normal", send["mailing_id"], String(send["report_id"] as Int),

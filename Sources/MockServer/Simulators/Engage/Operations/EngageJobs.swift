@@ -148,7 +148,8 @@ enum EngageJobs: EngageOperationGroup {
         guard method == "GET", route.first == "jobs" else { return nil }
         switch route.count {
         case 1:
-            let jobs = try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_jobs ORDER BY job_id")).map(job)
+            let jobs = try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_jobs ORDER BY job_id")).map(
+                job)
             return .json(status: 200, ["jobs": .array(jobs.map { $0.json(at: now) })])
         case 2:
             guard let id = Int(route[1]), let job = try find(db, id: id) else {

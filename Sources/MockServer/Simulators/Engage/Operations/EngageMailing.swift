@@ -42,8 +42,10 @@ struct EngageMailing: Sendable, Equatable {
     var visibilityName: String { visibility == 0 ? "Private" : "Shared" }
 
     static func find(_ db: StateDB, id: String) throws -> EngageMailing? {
-        try StateRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM engage_mailings WHERE mailing_id = ?"), arguments: [id])
-            .map(EngageMailing.init(row:))
+        try StateRow.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM engage_mailings WHERE mailing_id = ?"), arguments: [id]
+        )
+        .map(EngageMailing.init(row:))
     }
 
     /// Whether any mailing of `kind` is called `name` (case-insensitively).

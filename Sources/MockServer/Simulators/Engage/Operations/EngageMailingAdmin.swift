@@ -10,7 +10,8 @@ enum EngageMailingAdmin {
     ) throws -> CassetteResponse? {
         switch (method, route.first, route.count) {
         case ("GET", "mailings", 1):
-            let rows = try StateRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM engage_mailings ORDER BY mailing_id"))
+            let rows = try StateRow.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM engage_mailings ORDER BY mailing_id"))
             return .json(status: 200, ["mailings": .array(rows.map { EngageMailing(row: $0).json })])
         case ("POST", "mailings", 1):
             return try createMailing(body, db: db, now: now)
@@ -264,7 +265,8 @@ enum EngageMailingAdmin {
         let id = try folders.create(path: path, type: type, id: given)
         for list in lists {
             try db.execute(
-                sql: "INSERT OR REPLACE INTO engage_mailing_data_folders(list_id, folder_id) VALUES (?, ?)",
+                sql: "INSERT INTO engage_mailing_data_folders(list_id, folder_id) VALUES (?, ?) "
+                    + "ON CONFLICT(list_id) DO UPDATE SET folder_id = excluded.folder_id",
                 arguments: [list, id])
         }
         return .json(
