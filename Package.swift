@@ -60,7 +60,7 @@ let fuzzing: [Target] = [
     .testTarget(
         name: "FuzzingTests",
         dependencies: [
-            "Fuzzing", "ContractKit", "CassetteKit", "JSONCore", "LibXML", "MockServer", "HarnessTesting",
+            "Fuzzing", "ContractKit", "CassetteKit", "JSONCore", "LibXML", "MockServer", "Simulators", "HarnessTesting",
             "Verification",
         ]
     ),
@@ -91,7 +91,7 @@ let engageSDK: [Target] = [
     ),
     .executableTarget(
         name: "EngageRestartProbe",
-        dependencies: ["EngageSDK", "MockServer"],
+        dependencies: ["EngageSDK", "MockServer", "Simulators"],
         path: "Tests/Probes/EngageRestartProbe"
     ),
     .testTarget(
@@ -229,9 +229,19 @@ let walkMeSDK: [Target] = [
 let mockServer: [Target] = [
     .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
-        name: "MockServer",
+        name: "Simulators",
         dependencies: [
             "CSQLite3",
+            "CassetteKit",
+            "JSONCore",
+            "LibXML",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+    .target(
+        name: "MockServer",
+        dependencies: [
+            "Simulators",
             "CassetteKit",
             "ContractKit",
             "JSONCore",
@@ -249,13 +259,12 @@ let mockServer: [Target] = [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "GRDB", package: "GRDB.swift"),
         ]
     ),
     .testTarget(
         name: "MockServerTests",
         dependencies: [
-            "MockServer", "CassetteKit", "ContractKit", "HarnessTesting", "JSONCore", "ReferralHeroSDK",
+            "MockServer", "Simulators", "CassetteKit", "ContractKit", "HarnessTesting", "JSONCore", "ReferralHeroSDK",
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -273,7 +282,7 @@ let mockServer: [Target] = [
     .testTarget(
         name: "EngageSimulatorTests",
         dependencies: [
-            "MockServer", "EngageSDK", "FlowCatalog", "CassetteKit", "JSONCore", "LibXML", "ContractKit",
+            "MockServer", "Simulators", "EngageSDK", "FlowCatalog", "CassetteKit", "JSONCore", "LibXML", "ContractKit",
             "HarnessTesting",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -322,7 +331,8 @@ let verification: [Target] = [
     .testTarget(
         name: "VerificationTests",
         dependencies: [
-            "Verification", "FlowCatalog", "Fuzzing", "CassetteKit", "ContractKit", "MockServer", "JSONCore", "LibXML",
+            "Verification", "FlowCatalog", "Fuzzing", "CassetteKit", "ContractKit", "MockServer", "Simulators",
+            "JSONCore", "LibXML",
             "HarnessTesting",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -335,7 +345,7 @@ let engageDocumentSamples: [Target] = [
     .testTarget(
         name: "EngageDocumentSamplesTests",
         dependencies: [
-            "EngageSDK", "MockServer", "FlowCatalog", "JSONCore",
+            "EngageSDK", "MockServer", "Simulators", "FlowCatalog", "JSONCore",
             .product(name: "Logging", package: "swift-log"),
         ]
     )
@@ -368,7 +378,7 @@ let harnessTesting: [Target] = [
         dependencies: [
             "HarnessTesting",
             "CassetteKit",
-            "MockServer",
+            "MockServer", "Simulators",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ]
@@ -384,7 +394,7 @@ let cli: [Target] = [
             "CassetteKit",
             "ContractKit",
             "EngageSDK",
-            "MockServer",
+            "MockServer", "Simulators",
             "FlowCatalog",
             "Fuzzing",
             "Verification",
@@ -414,6 +424,7 @@ let package = Package(
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "LibXML", targets: ["LibXML"]),
         .library(name: "MockServer", targets: ["MockServer"]),
+        .library(name: "Simulators", targets: ["Simulators"]),
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "ReferralHeroSDK", targets: ["ReferralHeroSDK"]),
         .library(name: "AdaptySDK", targets: ["AdaptySDK"]),

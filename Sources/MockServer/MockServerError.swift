@@ -1,4 +1,5 @@
 public import Foundation
+public import Simulators
 
 /// Why the mock server could not start or could not do what it was asked.
 ///
@@ -13,17 +14,12 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
     case invalidUpstream(String)
     /// `--vendor` or an admin call names a vendor no simulator or cassette folder provides.
     case unknownVendor(String, known: [String])
-    /// Two simulators claim the same vendor name.
-    case duplicateVendor(String)
     /// The vendor name cannot be a path prefix.
     case invalidVendorName(String)
     /// The listening socket could not be opened.
     case bindFailed(host: String, port: Int, reason: String)
-    /// The simulator state store (`--state PATH`) could not be opened or migrated.
-    case stateStore(path: String, reason: String)
-    /// A write to the simulator state store failed because its disk is full (`SQLITE_FULL`): the write was rolled
-    /// back, what was committed before is kept, and the next write once space is back succeeds.
-    case stateStoreFull(path: String)
+    /// The simulators could not be set up: two for one vendor, a state store that does not open.
+    case simulators(SimulatorError)
     /// A cassette name is not `<vendor>/<flow>` made of safe path segments.
     case invalidCassetteName(String)
     /// A cassette could not be read or written.
@@ -49,17 +45,12 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
             "upstream '\(text)' must be an http(s) origin such as https://api.example.com (no path)"
         case .unknownVendor(let name, let known):
             "unknown vendor '\(name)'; known vendors: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
-        case .duplicateVendor(let name):
-            "two simulators are registered for vendor '\(name)'"
         case .invalidVendorName(let name):
             "vendor name '\(name)' must be lowercase letters, digits and '-' (it is a path prefix)"
         case .bindFailed(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason); pick another --port (0 picks a free one)"
-        case .stateStore(let path, let reason):
-            "simulator state store \(path) could not be opened: \(reason); delete it or pass another --state PATH"
-        case .stateStoreFull(let path):
-            "cannot write simulator state store \(path): no space left on device (SQLITE_FULL); the request changed "
-                + "nothing and the state stored before is intact: free space and send it again"
+        case .simulators(let error):
+            error.description
         case .invalidCassetteName(let name):
             "cassette name '\(name)' must be <vendor>/<flow> or <flow>, made of letters, digits, '-', '_' and '.'"
         case .cassette(let name, let reason):

@@ -5,6 +5,7 @@ import LibXML
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 /// The request XSDs the Engage simulator holds (``EngageRequestXSD``) are `Schemas/engage/xsd`'s, generated into
 /// `RequestXSD/` (one file per group of operations): this suite regenerates them from `Schemas/` and fails on any
@@ -12,7 +13,7 @@ import Testing
 /// After changing an XSD, write it anew with `HARNESS_REGENERATE=1 swift test --filter EngageRequestXSDTests`.
 @Suite("The Engage simulator's request XSDs")
 struct EngageRequestXSDTests {
-    static let folder = "Sources/MockServer/Simulators/Engage/RequestXSD"
+    static let folder = "Sources/Simulators/Engage/RequestXSD"
 
     @Test("The generated files are what Schemas/engage/xsd generates, and every operation's XSD compiles from them")
     func matchesSchemas() throws {

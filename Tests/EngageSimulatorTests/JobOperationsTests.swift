@@ -7,6 +7,7 @@ import LibXML
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 /// The data-job operations of issue #34 (group B): each starts a job on the simulator's clock, does its work on the
 /// simulator's data when the job completes, and refuses bad input with the SDK error table's fault.

@@ -2,6 +2,7 @@ import GRDB
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 /// The Engage simulator's lookups start at an index that narrows them to the records they answer, so their cost does
 /// not grow with the stored data (`harness bench growth` measures it; this holds the plan that makes it so).

@@ -1,12 +1,12 @@
 // libFuzzer target: the two `screen_size` readers of ReferralHero, the SDK's `RHScreenSize` and the simulator's
-// `ReferralHeroScreenSize` (issue #33). Built by `.ci/fuzz` against ReferralHeroSDK and MockServer compiled with the
+// `ReferralHeroScreenSize` (issue #33). Built by `.ci/fuzz` against ReferralHeroSDK and Simulators compiled with the
 // fuzzer's instrumentation; not part of any SwiftPM target.
 //
 // Properties, beyond "no crash": both readers accept the same spellings and write the same canonical form; that
 // form reads back, in both, as the same size and spelling; its sides are positive and below the largest side.
 import ReferralHeroSDK
 
-@testable import MockServer
+@testable import Simulators
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScreenSize(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

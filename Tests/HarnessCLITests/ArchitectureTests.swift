@@ -5,15 +5,18 @@ import Testing
 /// The rules of ARCHITECTURE.md that keep the checks honest, read from `Package.swift` and `Sources/`.
 @Suite("Architecture")
 struct ArchitectureTests {
-    @Test("No simulator depends on an SDK module, directly or through another target")
+    @Test("No simulator depends on an SDK module or on the server, directly or through another target")
     func simulatorsFreeOfSDKs() throws {
         let graph = try PackageGraph(
             manifest: String(
                 contentsOf: try RepositoryRoot.url().appendingPathComponent("Package.swift"), encoding: .utf8))
-        #expect(graph.dependencies["MockServer"] != nil, "Package.swift declares the MockServer target")
-        let reachable = graph.closure(of: "MockServer")
-        let sdks = reachable.filter { $0.hasSuffix("SDK") }.sorted()
-        #expect(sdks.isEmpty, "MockServer reaches \(sdks) through Package.swift: simulators must not use SDK code")
+        for target in ["Simulators", "MockServer"] {
+            #expect(graph.dependencies[target] != nil, "Package.swift declares the \(target) target")
+            let sdks = graph.closure(of: target).filter { $0.hasSuffix("SDK") }.sorted()
+            #expect(sdks.isEmpty, "\(target) reaches \(sdks) through Package.swift: simulators must not use SDK code")
+        }
+        #expect(!graph.closure(of: "Simulators").contains("MockServer"), "the simulators must not depend on the server")
+        #expect(graph.dependencies["MockServer"]?.contains("Simulators") == true, "the server mounts the simulators")
     }
 
     @Test("No SDK module depends on the mock server or on another SDK")
@@ -33,18 +36,31 @@ struct ArchitectureTests {
 
     @Test("No source file of the mock server imports an SDK module")
     func simulatorSourcesImportNoSDK() throws {
-        let offending = try SourceScan.places(in: ["Sources/MockServer"], minimumFiles: 10) { line in
-            SourceScan.importedModule(line)?.module.hasSuffix("SDK") == true
+        let offending = try SourceScan.places(in: ["Sources/Simulators", "Sources/MockServer"], minimumFiles: 10) {
+            line in SourceScan.importedModule(line)?.module.hasSuffix("SDK") == true
         }
         #expect(offending.isEmpty, "\(offending)")
     }
 
     @Test("No source file of the mock server imports GRDB publicly, so the public Simulator API is free of GRDB")
     func simulatorAPIFreeOfGRDB() throws {
-        let offending = try SourceScan.places(in: ["Sources/MockServer"], minimumFiles: 10) { line in
-            SourceScan.importedModule(line).map { $0.module == "GRDB" && $0.isPublic } == true
+        let offending = try SourceScan.places(in: ["Sources/Simulators", "Sources/MockServer"], minimumFiles: 10) {
+            line in SourceScan.importedModule(line).map { $0.module == "GRDB" && $0.isPublic } == true
         }
         #expect(offending.isEmpty, "\(offending)")
+    }
+
+    @Test("Only the mock server imports NIO, Hummingbird or PostgresNIO: the simulators stay free of the network")
+    func onlyTheServerImportsNIO() throws {
+        let offending = try SourceScan.places(in: ["Sources"], allowed: ["Sources/MockServer/"]) { line in
+            guard let module = SourceScan.importedModule(line)?.module else { return false }
+            return module.hasPrefix("NIO") || module.hasPrefix("Hummingbird") || module == "PostgresNIO"
+        }
+        #expect(offending.isEmpty, "\(offending)")
+        let simulators = try SourceScan.places(in: ["Sources/Simulators"], minimumFiles: 10) { line in
+            SourceScan.importedModule(line)?.module == "MockServer"
+        }
+        #expect(simulators.isEmpty, "\(simulators)")
     }
 
     @Test("One lock type: no source or test file takes Synchronization's Mutex, which ThreadSanitizer cannot see")

@@ -2,6 +2,7 @@ import JSONCore
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 @Suite("FaultPlan")
 struct FaultPlanTests {

@@ -8,6 +8,7 @@ import NIOCore
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 @Suite("HarnessResponder (socket-free)")
 struct RouterTests {

@@ -34,14 +34,14 @@ struct SimulatorHostTests {
 
     @Test("Two simulators for one vendor, a bad vendor name or an unknown vendor are errors that say so")
     func errors() async throws {
-        #expect(throws: MockServerError.duplicateVendor("counter")) {
+        #expect(throws: SimulatorError.duplicateVendor("counter")) {
             try SimulatorHost(simulators: [CounterSimulator(), CounterSimulator()])
         }
-        #expect(throws: MockServerError.invalidVendorName("Not/A/Prefix")) {
+        #expect(throws: SimulatorError.invalidVendorName("Not/A/Prefix")) {
             try SimulatorHost(simulators: [CounterSimulator(vendor: "Not/A/Prefix")])
         }
         let host = try SimulatorHost(simulators: [CounterSimulator()])
-        await #expect(throws: MockServerError.unknownVendor("engage", known: ["counter"])) {
+        await #expect(throws: SimulatorError.unknownVendor("engage", known: ["counter"])) {
             try await host.respond(vendor: "engage", to: CassetteRequest(method: "GET", url: "/"))
         }
     }

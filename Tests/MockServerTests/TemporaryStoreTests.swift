@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 /// The temporary simulator store of `harness serve`: named with the server's pid, so the next server removes
 /// the ones a killed server left behind.

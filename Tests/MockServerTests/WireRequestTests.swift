@@ -6,6 +6,7 @@ import NIOHTTP1
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 /// The plain HTTP/1.1 requests ``WireReplay`` reads from a connection's bytes, held to what NIO's decoder reads.
 @Suite("Requests read from the wire")

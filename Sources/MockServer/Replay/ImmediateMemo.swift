@@ -1,3 +1,4 @@
+import JSONCore
 import NIOCore
 import NIOHTTP1
 

@@ -94,7 +94,7 @@ struct LoadedCassette: Sendable {
 }
 
 /// A recorded response in the server's own types.
-struct PreparedResponse: Sendable {
+struct PreparedResponse: Sendable, PreparedAnswer {
     let status: HTTPResponse.Status
     let headers: HTTPFields
     let body: ByteBuffer
@@ -152,5 +152,15 @@ struct RouteKey: Sendable, Hashable {
     init(decodedMethod method: String, path: String) {
         self.method = method
         self.path = path
+    }
+}
+
+extension PreparedResponse {
+    var bodySize: Int { body.readableBytes }
+
+    /// A simulator's answer as its host's read cache kept it: the server's own form, or a response to convert.
+    static func kept(_ answer: any PreparedAnswer) -> PreparedResponse? {
+        if let prepared = answer as? PreparedResponse { return prepared }
+        return (answer as? CassetteResponse).map(PreparedResponse.init)
     }
 }

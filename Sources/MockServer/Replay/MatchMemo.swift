@@ -1,4 +1,5 @@
 import CassetteKit
+import JSONCore
 
 /// The entries of one cassette that match a request, kept per exact request (method, URL, headers and body) so
 /// a request the server has seen before skips normalisation (JSON bodies parsed and canonicalised, forms decoded):

@@ -225,7 +225,8 @@ extension ServerCore {
         let method = head.method.rawValue
         let request = Self.cassetteRequest(
             method: method, target: target, relativePath: relativePath, headers: head.headers, body: body)
-        guard let kept = simulators.cachedAnswer(vendor: vendor, to: request) else { return nil }
+        guard let kept = simulators.cachedAnswer(vendor: vendor, to: request).flatMap(PreparedResponse.kept)
+        else { return nil }
         let record = liveRecord(
             vendor: vendor, request: request, response: kept.cassetteResponse, checksResponse: true)
         var answer = journaled(

@@ -1,3 +1,4 @@
+import CassetteKit
 public import Foundation
 import Hummingbird
 import JSONCore
@@ -49,9 +50,16 @@ public final class MockServer: Sendable {
         if configuration.mode.proxies || configuration.upstream != nil, configuration.cassettesDirectory == nil {
             configuration.cassettesDirectory = URL(fileURLWithPath: "Cassettes", isDirectory: true)
         }
-        let host = try SimulatorHost(
-            simulators: simulators, statePath: configuration.statePath,
-            concurrentReads: configuration.concurrentReads, cachesReads: configuration.cachesSimulatorReads, now: now)
+        let host: SimulatorHost
+        let prepare: @Sendable (CassetteResponse) -> any PreparedAnswer = { PreparedResponse($0) }
+        do throws(SimulatorError) {
+            host = try SimulatorHost(
+                simulators: simulators, statePath: configuration.statePath,
+                concurrentReads: configuration.concurrentReads,
+                prepareReads: configuration.cachesSimulatorReads ? prepare : nil, now: now)
+        } catch {
+            throw .simulators(error)
+        }
         if let vendor = configuration.vendor, !VendorName.isValid(vendor) { throw .invalidVendorName(vendor) }
         self.configuration = configuration
         self.logger = logger

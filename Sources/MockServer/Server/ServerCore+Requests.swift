@@ -88,7 +88,7 @@ extension ServerCore {
                 return try await simulators.respond(vendor: vendor, to: cassetteRequest).hummingbirdResponse
             } catch {
                 logger.error("simulator failed", metadata: ["vendor": "\(vendor)", "error": "\(error)"])
-                if case .stateStoreFull = error as? MockServerError {
+                if case .stateStoreFull = error as? SimulatorError {
                     // 507 Insufficient Storage: the request changed nothing and may be sent again once space is back.
                     return .json(status: 507, ["error": "state store full", "message": .string("\(error)")])
                 }

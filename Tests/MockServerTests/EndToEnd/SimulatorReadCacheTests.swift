@@ -8,6 +8,7 @@ import NIOHTTP1
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 /// The simulators' read cache (`cachesSimulatorReads`, on in `harness serve --mode simulate`): a `GET` answered
 /// again from the event loop while no write and no new second has changed it, and never an answer that depends on
@@ -159,7 +160,9 @@ struct SimulatorReadCacheTests {
 
     /// The body of the answer `host` keeps for `request`, if it holds now.
     func kept(_ host: SimulatorHost, _ vendor: String, _ request: CassetteRequest) -> Data? {
-        host.cachedAnswer(vendor: vendor, to: request).map { Data($0.body.readableBytesView) }
+        host.cachedAnswer(vendor: vendor, to: request).flatMap(PreparedResponse.kept).map {
+            Data($0.body.readableBytesView)
+        }
     }
 
     @Test("An answer reading the time in whole seconds holds within its second; one reading it finely is never kept")

@@ -5,6 +5,7 @@ import OpenAPIRuntime
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 @Suite("End to end: the upstream transport")
 struct UpstreamTransportTests {

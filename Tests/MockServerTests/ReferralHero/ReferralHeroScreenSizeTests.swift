@@ -1,6 +1,7 @@
 import Testing
 
 @testable import MockServer
+@testable import Simulators
 
 @Suite("ReferralHeroSimulator: screen_size")
 struct ReferralHeroScreenSizeTests {

@@ -127,7 +127,7 @@ package final class SimulatorDatabase: Sendable {
         switch store {
         case .queue(let queue): try queue.read { try value(StateDB(SQLiteStateExecutor($0))) }
         case .pool(let pool, _): try pool.read { try value(StateDB(SQLiteStateExecutor($0))) }
-        case .shared(let shared): throw MockServerError.stateStore(path: shared.location, reason: "read it with await")
+        case .shared(let shared): throw SimulatorError.stateStore(path: shared.location, reason: "read it with await")
         }
     }
 
@@ -142,7 +142,7 @@ package final class SimulatorDatabase: Sendable {
     }
 
     /// A write transaction. A full disk (`SQLITE_FULL`) rolls it back and throws
-    /// ``MockServerError/stateStoreFull(path:)`` naming the file; the store stays usable.
+    /// ``SimulatorError/stateStoreFull(path:)`` naming the file; the store stays usable.
     /// A write transaction on the calling thread; an embedded store only (a shared store is written with `await`).
     package func write<T>(_ body: (StateDB) throws -> T) throws -> T {
         func updates(_ db: Database) throws -> T { try body(StateDB(SQLiteStateExecutor(db))) }
@@ -155,11 +155,11 @@ package final class SimulatorDatabase: Sendable {
             defer { wrote() }
             return try fullDiskNamed { try pool.write(updates) }
         case .shared(let shared):
-            throw MockServerError.stateStore(path: shared.location, reason: "write it with await")
+            throw SimulatorError.stateStore(path: shared.location, reason: "write it with await")
         }
     }
 
-    /// A write transaction, as the synchronous `write`: a full disk throws ``MockServerError/stateStoreFull(path:)``.
+    /// A write transaction, as the synchronous `write`: a full disk throws ``SimulatorError/stateStoreFull(path:)``.
     package func write<T: Sendable>(_ body: @escaping @Sendable (StateDB) throws -> T) async throws -> T {
         let updates = { @Sendable (db: Database) in try body(StateDB(SQLiteStateExecutor(db))) }
         switch store {
@@ -174,7 +174,7 @@ package final class SimulatorDatabase: Sendable {
             do {
                 return try await pool.write(updates)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
-                throw MockServerError.stateStoreFull(path: path)
+                throw SimulatorError.stateStoreFull(path: path)
             }
         case .shared(let shared):
             defer { wrote() }
@@ -182,12 +182,12 @@ package final class SimulatorDatabase: Sendable {
         }
     }
 
-    /// `work`'s result; SQLite's `SQLITE_FULL` becomes ``MockServerError/stateStoreFull(path:)`` naming the file.
+    /// `work`'s result; SQLite's `SQLITE_FULL` becomes ``SimulatorError/stateStoreFull(path:)`` naming the file.
     private func fullDiskNamed<T>(_ work: () throws -> T) throws -> T {
         do {
             return try work()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
-            throw MockServerError.stateStoreFull(path: path)
+            throw SimulatorError.stateStoreFull(path: path)
         }
     }
 

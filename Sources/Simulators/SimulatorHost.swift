@@ -17,7 +17,8 @@ public final class SimulatorHost: Sendable {
     private let database: SimulatorDatabase
     private let now: @Sendable () -> Date
     /// Read answers given again while they hold, when the host was opened with `cachesReads`.
-    let readCache: SimulatorReadCache?
+    package let readCache: SimulatorReadCache?
+    private let prepareReads: (@Sendable (CassetteResponse) -> any PreparedAnswer)?
 
     /// Opens the state store (in memory when `statePath` is nil, else that SQLite file) and runs the migrations
     /// of every simulator that keeps its state there (the built-in ones). With `concurrentReads` the store is a
@@ -25,12 +26,24 @@ public final class SimulatorHost: Sendable {
     /// after another. With `cachesReads` it keeps the answers of read calls that depend only on the request and the
     /// store (see ``cachedAnswer(vendor:to:)``), which the server gives again without running the simulator.
     ///
-    /// - Throws: ``MockServerError/duplicateVendor(_:)``, ``MockServerError/invalidVendorName(_:)``,
-    ///   ``MockServerError/stateStore(path:reason:)``.
+    /// - Throws: ``SimulatorError/duplicateVendor(_:)``, ``SimulatorError/invalidVendorName(_:)``,
+    ///   ``SimulatorError/stateStore(path:reason:)``.
     public convenience init(
         simulators: [any Simulator], statePath: String? = nil, concurrentReads: Bool = false,
         cachesReads: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
-    ) throws(MockServerError) {
+    ) throws(SimulatorError) {
+        let keepsResponse: @Sendable (CassetteResponse) -> any PreparedAnswer = { $0 }
+        try self.init(
+            simulators: simulators, statePath: statePath, concurrentReads: concurrentReads,
+            prepareReads: cachesReads ? keepsResponse : nil, now: now)
+    }
+
+    /// As ``init(simulators:statePath:concurrentReads:cachesReads:now:)``, keeping read answers in the form
+    /// `prepareReads` gives (the server's wire form) when it is not nil.
+    package convenience init(
+        simulators: [any Simulator], statePath: String? = nil, concurrentReads: Bool = false,
+        prepareReads: (@Sendable (CassetteResponse) -> any PreparedAnswer)?, now: @escaping @Sendable () -> Date
+    ) throws(SimulatorError) {
         let byVendor = try Self.byVendor(simulators)
         let database: SimulatorDatabase
         do {
@@ -41,32 +54,33 @@ public final class SimulatorHost: Sendable {
         } catch {
             throw .stateStore(path: statePath ?? ":memory:", reason: "\(error)")
         }
-        self.init(byVendor: byVendor, database: database, cachesReads: cachesReads, now: now)
+        self.init(byVendor: byVendor, database: database, prepareReads: prepareReads, now: now)
     }
 
     /// Simulators over a store other instances share (``SharedStateStore``), opened and migrated by its caller with
     /// ``migrator(for:)``. The read cache stays off: another instance's write would not clear it.
     package convenience init(
         simulators: [any Simulator], shared: any SharedStateStore, now: @escaping @Sendable () -> Date = { Date() }
-    ) throws(MockServerError) {
+    ) throws(SimulatorError) {
         self.init(
-            byVendor: try Self.byVendor(simulators), database: SimulatorDatabase(shared: shared), cachesReads: false,
+            byVendor: try Self.byVendor(simulators), database: SimulatorDatabase(shared: shared), prepareReads: nil,
             now: now)
     }
 
     private init(
-        byVendor: [String: any Simulator], database: SimulatorDatabase, cachesReads: Bool,
-        now: @escaping @Sendable () -> Date
+        byVendor: [String: any Simulator], database: SimulatorDatabase,
+        prepareReads: (@Sendable (CassetteResponse) -> any PreparedAnswer)?, now: @escaping @Sendable () -> Date
     ) {
         self.simulators = byVendor
         vendors = byVendor.keys.sorted()
         states = byVendor.mapValues { SimulatorState(vendor: $0.vendor, database: database, now: now) }
         self.database = database
         self.now = now
-        readCache = cachesReads ? SimulatorReadCache() : nil
+        readCache = prepareReads.map { _ in SimulatorReadCache() }
+        self.prepareReads = prepareReads
     }
 
-    private static func byVendor(_ simulators: [any Simulator]) throws(MockServerError) -> [String: any Simulator] {
+    private static func byVendor(_ simulators: [any Simulator]) throws(SimulatorError) -> [String: any Simulator] {
         var byVendor: [String: any Simulator] = [:]
         for simulator in simulators {
             guard VendorName.isValid(simulator.vendor) else { throw .invalidVendorName(simulator.vendor) }
@@ -104,9 +118,9 @@ public final class SimulatorHost: Sendable {
         let response = try await SimulatorDatabase.$readFirst.withValue(true) {
             try await simulator.respond(to: request, state: state.noting(time))
         }
-        if database.generation == generation {
+        if database.generation == generation, let prepareReads {
             readCache.keep(
-                PreparedResponse(response), for: .init(vendor: vendor, request: request), generation: generation,
+                prepareReads(response), for: .init(vendor: vendor, request: request), generation: generation,
                 time: time.use)
         }
         return response
@@ -115,7 +129,7 @@ public final class SimulatorHost: Sendable {
     /// The kept answer to a `GET` (its URL relative to the vendor's mount) when it still holds: no write transaction
     /// has ended since it was computed and, if it read the time in seconds, the second is the same. Nil otherwise,
     /// and always when the host does not cache reads.
-    func cachedAnswer(vendor: String, to request: CassetteRequest) -> PreparedResponse? {
+    package func cachedAnswer(vendor: String, to request: CassetteRequest) -> (any PreparedAnswer)? {
         guard let readCache, request.method == "GET" else { return nil }
         return readCache.answer(
             .init(vendor: vendor, request: request), generation: database.generation,
@@ -136,7 +150,7 @@ public final class SimulatorHost: Sendable {
         }
     }
 
-    private func mounted(_ vendor: String) throws(MockServerError) -> (any Simulator, SimulatorState) {
+    private func mounted(_ vendor: String) throws(SimulatorError) -> (any Simulator, SimulatorState) {
         guard let simulator = simulators[vendor], let state = states[vendor] else {
             throw .unknownVendor(vendor, known: vendors)
         }
@@ -145,8 +159,8 @@ public final class SimulatorHost: Sendable {
 }
 
 /// Vendor names are path prefixes.
-enum VendorName {
-    static func isValid(_ name: String) -> Bool {
+package enum VendorName {
+    package static func isValid(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 64
             && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }

@@ -1,5 +1,5 @@
 import CassetteKit
-import NIOCore
+import JSONCore
 
 /// The answers of simulator read calls, given again while nothing they depend on has changed: the server answers a
 /// repeated `GET` from here on the connection's event loop instead of running the simulator again.
@@ -12,7 +12,7 @@ import NIOCore
 /// It is given again for the same vendor and the same request (method, URL, every header in order, body) while no
 /// write transaction has ended since and, if it read the second, within that second. A call that writes, such as one
 /// counted against ReferralHero's rate limit, is never kept, so it runs every time.
-final class SimulatorReadCache: Sendable {
+package final class SimulatorReadCache: Sendable {
     /// The answers kept at most; when full, the cache starts again empty.
     static let capacity = 1024
     /// Larger answers are not kept.
@@ -34,7 +34,7 @@ final class SimulatorReadCache: Sendable {
     }
 
     private struct Entry {
-        var response: PreparedResponse
+        var response: any PreparedAnswer
         var generation: UInt64
         var second: Int?
     }
@@ -42,21 +42,32 @@ final class SimulatorReadCache: Sendable {
     private let entries = BoundedMemo<Key, Entry>(capacity: capacity)
 
     /// The answer kept for `key`, if it still holds at `generation` and `second`.
-    func answer(_ key: Key, generation: UInt64, second: Int) -> PreparedResponse? {
+    func answer(_ key: Key, generation: UInt64, second: Int) -> (any PreparedAnswer)? {
         guard let entry = entries[key], entry.generation == generation, entry.second.map({ $0 == second }) ?? true
         else { return nil }
         return entry.response
     }
 
     /// Keeps an answer computed on the store at `generation`, having read the time as `time` says.
-    func keep(_ response: PreparedResponse, for key: Key, generation: UInt64, time: TimeReads.Use) {
+    func keep(_ response: any PreparedAnswer, for key: Key, generation: UInt64, time: TimeReads.Use) {
         let second: Int?
         switch time {
         case .none: second = nil
         case .second(let value): second = value
         case .exact: return
         }
-        guard response.body.readableBytes <= Self.largestBody, key.size <= Self.largestRequest else { return }
+        guard response.bodySize <= Self.largestBody, key.size <= Self.largestRequest else { return }
         entries.keep(Entry(response: response, generation: generation, second: second), for: key)
     }
+}
+
+/// An answer as the read cache keeps it: ready to send again. The server keeps its wire form (``SimulatorHost``'s
+/// `prepareReads`); a host made with `cachesReads` keeps the ``CassetteResponse`` itself.
+package protocol PreparedAnswer: Sendable {
+    /// The body's length in bytes: larger answers are not kept.
+    var bodySize: Int { get }
+}
+
+extension CassetteResponse: PreparedAnswer {
+    package var bodySize: Int { body.count }
 }

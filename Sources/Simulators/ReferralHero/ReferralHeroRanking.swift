@@ -25,7 +25,7 @@ struct ReferralHeroRanking {
                     SELECT s.id AS id, s.seq AS seq, COUNT(*) AS confirmed
                     FROM referralhero_subscribers r JOIN referralhero_subscribers s ON s.id = r.referrer_id
                     WHERE r.referral_status = 'confirmed' AND s.campaign = ?
-                    GROUP BY s.id ORDER BY confirmed DESC, s.seq
+                    GROUP BY s.id, s.seq ORDER BY confirmed DESC, s.seq
                     """), arguments: [campaign]
         ).map { row in Referrer(id: row["id"], seq: row["seq"], confirmed: row["confirmed"]) }
     }

@@ -1,23 +1,21 @@
-import JSONCore
-
 /// A map shared between threads that holds at most `capacity` entries and starts over empty when a new key finds
 /// it full: the store of the server's memos (``MatchMemo``, ``ImmediateMemo``, ``SimulatorReadCache``), whose
 /// entries are cheap to work out again and whose keys come from clients.
-final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    let capacity: Int
+package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    package let capacity: Int
     private let entries = Locked<[Key: Value]>([:])
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// The value kept for `key`.
-    subscript(key: Key) -> Value? {
+    package subscript(key: Key) -> Value? {
         entries.withLock { $0[key] }
     }
 
     /// Keeps `value` for `key`, first emptying the memo when it is full and `key` is new.
-    func keep(_ value: Value, for key: Key) {
+    package func keep(_ value: Value, for key: Key) {
         entries.withLock { entries in
             if entries.count >= capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
             entries[key] = value
@@ -25,5 +23,5 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// How many entries are kept.
-    var count: Int { entries.withLock { $0.count } }
+    package var count: Int { entries.withLock { $0.count } }
 }
