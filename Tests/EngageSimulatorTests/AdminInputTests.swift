@@ -10,7 +10,7 @@ struct AdminInputTests {
         "A column type that is not a whole type code is refused with 400, never a trap",
         arguments: [#"1e400"#, #"1e300"#, #"-1"#, #"2.5"#, #""1""#, #"9223372036854775808"#])
     func hostileColumnType(type: String) async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         for (path, body) in [
             ("/lists/23949/columns", #"{"name":"c","type":\#(type)}"#),
             ("/lists", #"{"listID":"777","columns":[{"name":"c","type":\#(type)}]}"#),

@@ -17,7 +17,7 @@ struct ContactOperationsTests {
         let token: String
 
         init() async throws {
-            simulator = try SimulatorFixture()
+            simulator = try await SimulatorFixture()
             // A token that outlives the days the tests move the clock on.
             _ = try await simulator.admin("PUT", "/settings", ["tokenLifetime": 31_536_000])
             token = try await simulator.token()

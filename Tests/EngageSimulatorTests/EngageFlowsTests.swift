@@ -21,7 +21,8 @@ struct EngageFlowsTests {
     }
 
     static func run(_ flow: Flow) async throws -> (outcome: JSONValue, requests: [CassetteRequest], responses: [Data]) {
-        let host = try SimulatorHost(simulators: [EngageSimulator()], now: { Date(timeIntervalSince1970: 0) })
+        let host = try await SimulatorHost.testing(
+            simulators: [EngageSimulator()], now: { Date(timeIntervalSince1970: 0) })
         for setup in flow.simulatorSetup {
             let response = try await host.respondToAdmin(vendor: flow.vendor, setup)
             #expect((200..<300).contains(response.status), "\(flow.id) setup \(setup.summary)")
@@ -153,7 +154,7 @@ struct EngageSchemaTests {
 
     @Test("Results of every simulated operation and faults validate against result.xsd")
     func simulatorResults() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let token = try await simulator.token()
         let schema = try XML.Schema(contentsOf: Self.xsdFolder.appendingPathComponent("result.xsd"))
         let requests = [

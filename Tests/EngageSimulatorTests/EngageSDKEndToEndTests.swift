@@ -27,7 +27,7 @@ struct EngageSDKEndToEndTests {
 
     @Test("setupRecipient adds the recipient with a generated mobile user id")
     func setupRecipient() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let engage = try Self.engage(simulator)
         let result = try await engage.identity.setupRecipient()
         #expect(result.recipientID == "100001")
@@ -39,7 +39,7 @@ struct EngageSDKEndToEndTests {
 
     @Test("checkIdentity scenario 2 merges into the existing recipient and writes the audit row")
     func scenarioTwo() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         _ = try await simulator.admin("POST", "/lists/23949/columns", ["name": "facebook_id"])
         let existing = try await simulator.admin("POST", "/lists/23949/recipients", ["columns": ["facebook_id": "100"]])
         var config = try EngageConfig.defaults()
@@ -59,7 +59,7 @@ struct EngageSDKEndToEndTests {
 
     @Test("Fault 145 makes the SDK fetch a new token and retry once")
     func reauthentication() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         _ = try await simulator.admin("PUT", "/settings", ["tokenUseLimit": 1])
         let engage = try Self.engage(simulator)
         _ = try await engage.xmlAPI.addRecipient(email: "a@b.c")
@@ -73,7 +73,7 @@ struct EngageSDKEndToEndTests {
         "Tracked events wait for a mobile user id, then reach the simulator once with it; values with & < ]]> and non-ASCII round-trip"
     )
     func events() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let engage = try Self.engage(simulator)
         _ = try await engage.ubf.trackNamedEvent("Tapped <Buy> & ]]> ü")
         let waiting = try await engage.ubf.postEventCache()

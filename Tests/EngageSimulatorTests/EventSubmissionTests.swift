@@ -20,7 +20,7 @@ struct EventSubmissionTests {
 
     @Test("Events are stored once per eventId and answered with {}")
     func storesOnce() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let token = try await simulator.token()
         let response = try await post(
             simulator, ["events": [Self.event("E1"), Self.event("E2", code: "13")]], token: token)
@@ -36,7 +36,7 @@ struct EventSubmissionTests {
 
     @Test("Invalid events are 400 naming the field, and nothing of the batch is stored")
     func validation() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let token = try await simulator.token()
         let bodies: [JSONValue] = [
             ["events": [Self.event("E1"), Self.event("E2", code: 99)]],
@@ -63,7 +63,7 @@ struct EventSubmissionTests {
 
     @Test("Without a valid token the post is 401 invalid_token; injected failures are 500 and then spent")
     func authAndFailures() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let body: JSONValue = ["events": [Self.event("E1")]]
         let unauthorized = try await post(simulator, body, token: "nope")
         #expect(unauthorized.status == 401)
@@ -78,7 +78,7 @@ struct EventSubmissionTests {
 
     @Test("Reset forgets events, tokens, recipients and settings")
     func reset() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let token = try await simulator.token()
         _ = try await post(simulator, ["events": [Self.event("E1")]], token: token)
         _ = try await simulator.admin("PUT", "/settings", ["tokenLifetime": 5])

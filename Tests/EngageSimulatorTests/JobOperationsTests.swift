@@ -19,7 +19,7 @@ struct JobOperationsTests {
         let token: String
 
         static func make() async throws -> Jobs {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             _ = try await simulator.admin("PUT", "/settings", ["now": "2026-01-01T00:00:00Z"])
             return Jobs(simulator: simulator, token: try await simulator.token())
         }

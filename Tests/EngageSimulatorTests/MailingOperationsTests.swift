@@ -15,7 +15,7 @@ struct MailingClient {
         .deletingLastPathComponent().appendingPathComponent("Schemas/engage/xsd")
 
     static func make() async throws -> MailingClient {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         return MailingClient(simulator: simulator, token: try await simulator.token())
     }
 
@@ -658,7 +658,7 @@ struct MailingOperationsTests {
 
         @Test("Bad admin input is refused with what to send instead")
         func refusals() async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             for (path, body) in [
                 ("/mailings", ["kind": "Template"] as JSONValue),
                 ("/mailings", ["name": "x", "kind": "Newsletter"]),

@@ -9,7 +9,7 @@ import Testing
 struct OAuthTests {
     @Test("A valid refresh-token grant gets a counter token with the configured lifetime")
     func validGrant() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let first = try await simulator.tokenRequest()
         #expect(first.status == 200)
         #expect(first.headers["Content-Type"] == "application/json")
@@ -25,7 +25,7 @@ struct OAuthTests {
 
     @Test("A wrong client secret is 401 invalid_client, a wrong refresh token 400 invalid_grant")
     func invalidClientAndGrant() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let client = try await simulator.tokenRequest(secret: "wrong")
         #expect(client.status == 401)
         #expect(try JSONValue(parsing: client.body)["error"] == "invalid_client")
@@ -43,7 +43,7 @@ struct OAuthTests {
 
     @Test("Past the tokens-per-hour limit the grant is 429 rate_limit_exceeded")
     func tokenLimit() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         _ = try await simulator.admin("PUT", "/settings", ["tokensPerHour": 2])
         #expect(try await simulator.tokenRequest().status == 200)
         #expect(try await simulator.tokenRequest().status == 200)
@@ -56,7 +56,7 @@ struct OAuthTests {
 
     @Test("Unknown paths are 404 and GET on an endpoint is 405")
     func routing() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         #expect(try await simulator.send(CassetteRequest(method: "GET", url: "/oauth/token")).status == 405)
         #expect(try await simulator.send(CassetteRequest(method: "POST", url: "/nothing")).status == 404)
     }
@@ -66,7 +66,7 @@ struct OAuthTests {
 struct ReplayPlaceholderTests {
     @Test("Redaction placeholders are refused like any wrong secret: for the client secret, refresh and bearer token")
     func placeholders() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         #expect(try await simulator.tokenRequest(secret: "<redacted:engage.client_secret>").status == 401)
         #expect(try await simulator.tokenRequest(refreshToken: "<redacted:engage.refresh_token>").status != 200)
         #expect(try await simulator.tokenRequest().status == 200)

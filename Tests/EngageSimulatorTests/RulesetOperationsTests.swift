@@ -19,7 +19,7 @@ struct RulesetOperationsTests {
         static let otherMailing = "41782"
 
         init() async throws {
-            simulator = try SimulatorFixture()
+            simulator = try await SimulatorFixture()
             token = try await simulator.token()
             for (id, name) in [(Self.mailing, "Spring Promo"), (Self.otherMailing, "Autumn Promo")] {
                 _ = try await simulator.admin(

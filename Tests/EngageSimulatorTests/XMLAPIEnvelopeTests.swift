@@ -11,7 +11,7 @@ struct XMLAPIEnvelopeTests {
 
     @Test("An envelope in an XML namespace, default or prefixed, is fault 51; the same envelope without one answers")
     func namespacedEnvelope() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let token = try await simulator.token()
         let plain = try await simulator.xmlAPI("<Envelope><Body>\(Self.getLists)</Body></Envelope>", token: token)
         #expect(plain.isSuccess)
@@ -28,7 +28,7 @@ struct XMLAPIEnvelopeTests {
 
     @Test("A form field besides xml is fault 51 naming the field")
     func extraFormField() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let token = try await simulator.token()
         let response = try await simulator.raw(
             url: "/XMLAPI", contentType: FormEncoding.contentType, token: token,
@@ -45,7 +45,7 @@ struct XMLAPIEnvelopeTests {
         "Any operation refuses what its request XSD refuses with fault 51, and whatever it would have done is undone"
     )
     func requestXSDRefusals() async throws {
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let token = try await simulator.token()
         for (operation, inner) in [
             ("GetListMetaData", "<LIST_ID>23949</LIST_ID><SHOE_SIZE>9</SHOE_SIZE>"),

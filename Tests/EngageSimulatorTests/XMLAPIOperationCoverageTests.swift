@@ -37,7 +37,7 @@ struct XMLAPIOperationCoverageTests {
             }
         }
 
-        let simulator = try SimulatorFixture()
+        let simulator = try await SimulatorFixture()
         let token = try await simulator.token()
         var gaps: [String] = []
         for operation in XMLAPIOperation.allCases {

@@ -18,7 +18,7 @@ struct XMLAPITests {
     struct BearerCheck {
         @Test("No, unknown and expired tokens are fault 145 of class SP.Admin with HTTP 200")
         func sessionFaults() async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             let select = envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><EMAIL>a@b.c</EMAIL>")
             for token in [nil, "sim-token-99"] {
                 let result = try await simulator.xmlAPI(select, token: token)
@@ -34,7 +34,7 @@ struct XMLAPITests {
 
         @Test("A token past its use limit is refused like an expired one")
         func useLimit() async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             _ = try await simulator.admin("PUT", "/settings", ["tokenUseLimit": 1])
             let token = try await simulator.token()
             let select = envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><EMAIL>a@b.c</EMAIL>")
@@ -44,7 +44,7 @@ struct XMLAPITests {
 
         @Test("A token past its lifetime is refused")
         func lifetime() async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             _ = try await simulator.admin("PUT", "/settings", ["tokenLifetime": 60])
             let token = try await simulator.token()
             _ = try await simulator.admin("PUT", "/settings", ["now": "2026-01-01T00:01:00Z"])
@@ -84,7 +84,7 @@ struct XMLAPITests {
                 ),
             ])
         func invalidXML(contentType: String, body: Data) async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             let result = try await fault(simulator, contentType: contentType, body: body)
             #expect(!result.isSuccess)
             #expect(result.errorID == 51)
@@ -96,7 +96,7 @@ struct XMLAPITests {
     struct RecipientDatabase {
         @Test("Add, select by email and by id, update and remove a recipient")
         func lifecycle() async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             let token = try await simulator.token()
             let added = try await simulator.xmlAPI(
                 envelope(
@@ -150,7 +150,7 @@ struct XMLAPITests {
 
         @Test("Recipient error ids: 124, 125, 119, 121, 128, 314, 316, 329")
         func errorIDs() async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             let token = try await simulator.token()
             let cases: [(String, Int)] = [
                 (envelope("SelectRecipientData", "<LIST_ID>23949</LIST_ID><RECIPIENT_ID>abc</RECIPIENT_ID>"), 124),
@@ -174,7 +174,7 @@ struct XMLAPITests {
 
         @Test("AddListColumn adds a column every recipient then has; a second add is fault 303")
         func addListColumn() async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             let token = try await simulator.token()
             let recipient = try await simulator.admin(
                 "POST", "/lists/23949/recipients", ["columns": ["Email": "x@y.z"]])
@@ -200,7 +200,7 @@ struct XMLAPITests {
 
         @Test("InsertUpdateRelationalTable upserts by key and reports bad rows as FAILURES")
         func relationalTable() async throws {
-            let simulator = try SimulatorFixture()
+            let simulator = try await SimulatorFixture()
             let token = try await simulator.token()
             func rows(_ rows: [[(String, String)]]) -> String {
                 "<ROWS>"

@@ -13,8 +13,8 @@ import Testing
 struct SimulatorFixture {
     let host: SimulatorHost
 
-    init() throws {
-        host = try SimulatorHost(
+    init() async throws {
+        host = try await SimulatorHost.testing(
             simulators: [EngageSimulator()], now: { Date(timeIntervalSince1970: 1_767_225_600) })
     }
 

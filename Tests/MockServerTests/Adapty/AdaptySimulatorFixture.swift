@@ -17,8 +17,8 @@ struct AdaptySimulatorFixture {
 
     let host: SimulatorHost
 
-    init() throws {
-        host = try SimulatorHost(simulators: [AdaptySimulator()], now: { Self.now })
+    init() async throws {
+        host = try await SimulatorHost.testing(simulators: [AdaptySimulator()], now: { Self.now })
     }
 
     struct Answer {

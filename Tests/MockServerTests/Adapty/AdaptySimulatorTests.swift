@@ -10,8 +10,8 @@ struct AdaptySimulatorTests {
     private let prefix = AdaptySimulatorFixture.prefix
     private let md5 = AdaptySimulatorFixture.md5
 
-    init() throws {
-        sim = try AdaptySimulatorFixture()
+    init() async throws {
+        sim = try await AdaptySimulatorFixture()
     }
 
     @Test("Out of the box the demo app serves a paywall placement with two variations")

@@ -18,8 +18,8 @@ struct ReferralHeroFixture {
 
     let host: SimulatorHost
 
-    init() throws {
-        host = try SimulatorHost(simulators: [ReferralHeroSimulator()], now: { Self.now })
+    init() async throws {
+        host = try await SimulatorHost.testing(simulators: [ReferralHeroSimulator()], now: { Self.now })
     }
 
     struct Answer {

@@ -12,7 +12,7 @@ struct ReferralHeroRankingTests {
         "Positions match a ranking worked out from scratch, through sign-ups, referrals and deletions",
         arguments: [1, 7, 42])
     func positionsMatchBruteForce(seed: UInt64) async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         var random = SeededGenerator(seed: seed)
         var codes: [String: String] = [:]
         var alive: [String] = []  // ids in sign-up order
@@ -53,7 +53,7 @@ struct ReferralHeroRankingTests {
 
     @Test("A leaderboard count outside 10…100 or not a number is held to the range, never a crash")
     func hostileCount() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         for number in 0..<12 { _ = try await fixture.signUp("c\(number)@example.com") }
         for (query, count) in [
             ("-5", 10), ("0", 10), ("3", 10), ("11", 11), ("100000", 12), ("99999999999999999999999", 12),

@@ -8,7 +8,7 @@ import Testing
 struct ReferralHeroRequestTests {
     @Test("A missing or wrong token, an unknown or missing campaign answer the documented envelope and status")
     func credentials() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let path = "/lists/\(ReferralHeroFixture.campaign)/leaderboard"
         let missing = try await fixture.call(
             "GET", path, headers: ["Accept": "application/vnd.referralhero.v1"], validRequest: false)
@@ -27,7 +27,7 @@ struct ReferralHeroRequestTests {
 
     @Test("The token is accepted raw, with 'Bearer ' or as X-API-Key; a redaction placeholder never")
     func tokenStyles() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let path = "/lists/\(ReferralHeroFixture.campaign)/leaderboard"
         for headers: HeaderFields in [
             ["Authorization": "rh-sim-token"], ["Authorization": "Bearer rh-sim-token"], ["X-API-Key": "rh-sim-token"],
@@ -44,7 +44,7 @@ struct ReferralHeroRequestTests {
 
     @Test("Double slashes, a trailing slash, the /api/sdk/v1 prefix and Android's camelCase keys are accepted")
     func quirks() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let created = try await fixture.call(
             "POST", "//lists/\(ReferralHeroFixture.campaign)/subscribers/",
             #"{"email":"and@example.com","domain":"https://example.com","extraField2":"two","phoneNumber":"+1","doubleOptIn":true,"points":3,"conversionValue":12}"#,
@@ -61,7 +61,7 @@ struct ReferralHeroRequestTests {
 
     @Test("An empty subscriber id names no subscriber: subscriber_not_found, never a 404 the contract does not know")
     func emptySubscriberID() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let list = "/lists/\(ReferralHeroFixture.campaign)/subscribers"
         for (method, path, body) in [
             ("GET", "\(list)/", nil), ("DELETE", "\(list)/", nil), ("GET", "\(list)//rewards", nil),
@@ -74,7 +74,7 @@ struct ReferralHeroRequestTests {
 
     @Test("The iOS model's string-typed points, double_optin, conversion_value and its extra_field2 are stored")
     func iOSModelStrings() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let created = try await fixture.campaignCall(
             "POST", "/subscribers",
             #"{"email":"ios@example.com","domain":"https://example.com","points":"-7","double_optin":"true","conversion_value":"+19.5","extra_field2":"blue"}"#
@@ -92,7 +92,7 @@ struct ReferralHeroRequestTests {
 
     @Test("Malformed JSON, wrong types, unknown fields and bad values are invalid_request_body, never a crash")
     func badBodies() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let bodies = [
             #"{"email":"#, "[]", #""text""#, #"{"email":42,"domain":"https://example.com"}"#,
             #"{"email":"a@example.com","domain":"https://example.com","points":1.5}"#,
@@ -123,7 +123,7 @@ struct ReferralHeroRequestTests {
 
     @Test("A missing or invalid email, a missing host and an unknown subscriber have their codes")
     func parameterErrors() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let noEmail = try await fixture.campaignCall(
             "POST", "/subscribers", #"{"domain":"https://example.com"}"#, validRequest: false)
         #expect(noEmail.code == "no_email_address")
@@ -149,7 +149,7 @@ struct ReferralHeroRequestTests {
     func rateLimit() async throws {
         var now = ReferralHeroFixture.now
         let clock = SettableDate(now)
-        let host = try SimulatorHost(simulators: [ReferralHeroSimulator()], now: { clock.now })
+        let host = try await SimulatorHost.testing(simulators: [ReferralHeroSimulator()], now: { clock.now })
         let request = CassetteRequest(
             method: "GET", url: "/lists/\(ReferralHeroFixture.campaign)/leaderboard",
             headers: ["Authorization": ReferralHeroFixture.token])
@@ -168,7 +168,7 @@ struct ReferralHeroRequestTests {
 
     @Test("Admin: goals outside one to three, bad rewards and incomplete clicks are refused; reset forgets all")
     func admin() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let campaign = "/campaigns/\(ReferralHeroFixture.campaign)"
         #expect(try await fixture.admin("PUT", campaign, #"{"goal":4}"#).status == 400)
         #expect(try await fixture.admin("PUT", campaign, "nope").status == 400)

@@ -38,7 +38,7 @@ struct ReferralHeroSDKTests {
 
     @Test("Every documented method reaches the simulator and reports its endpoint name on success")
     func allMethods() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":3}"#)
         let referrer = Self.sdk(fixture)
         let delegate = Delegate()
@@ -77,7 +77,7 @@ struct ReferralHeroSDKTests {
 
     @Test("Server refusals reach the SDK as typed errors with the contract's code and status")
     func serverErrors() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#)
         let delegate = Delegate()
         let wrongToken = Self.sdk(fixture, token: "wrong")
@@ -108,7 +108,7 @@ struct ReferralHeroSDKTests {
     @Test("Each screen_size spelling is normalised by the SDK and matched by the simulator")
     func screenSizes() async throws {
         for spelling in ["393*852", "393 x 852", "393x852", "393.0 x 852.0"] {
-            let fixture = try ReferralHeroFixture()
+            let fixture = try await ReferralHeroFixture()
             try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#)
             let referrer = try await fixture.signUp("ref@example.com")
             try await fixture.admin(

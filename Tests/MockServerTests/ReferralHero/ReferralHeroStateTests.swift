@@ -7,7 +7,7 @@ import Testing
 struct ReferralHeroStateTests {
     @Test("Adding a subscriber answers the envelope with a deterministic id, code, link and calls_left null")
     func addSubscriber() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let answer = try await fixture.campaignCall(
             "POST", "/subscribers", #"{"email":"ada@example.com","domain":"https://example.com","name":"Ada"}"#)
         #expect(answer.status == 200)
@@ -25,7 +25,7 @@ struct ReferralHeroStateTests {
 
     @Test("Adding an existing email identifies the subscriber and does not overwrite their data")
     func identifyWithoutOverwrite() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         try await fixture.campaignCall(
             "POST", "/subscribers", #"{"email":"ada@example.com","domain":"https://example.com","name":"Ada"}"#)
         let again = try await fixture.campaignCall(
@@ -37,7 +37,7 @@ struct ReferralHeroStateTests {
 
     @Test("The leaderboard, read in one query, lists each subscriber as its own GET does, in ranking order")
     func leaderboardMatchesSubscribers() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         #expect(
             try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#).status == 200)
         _ = try await fixture.signUp("first@example.com")
@@ -68,7 +68,7 @@ struct ReferralHeroStateTests {
 
     @Test("Goal of one event: a sign-up with a referrer code is a Confirmed referral at once")
     func goalOneConfirmsAtSignUp() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let referrer = try await fixture.signUp("ref@example.com")
         let referred = try await fixture.campaignCall(
             "POST", "/subscribers",
@@ -84,7 +84,7 @@ struct ReferralHeroStateTests {
         "Goal of two events: pending, one tracked event to Confirmed (custom_event_completed), then 'already completed'"
     )
     func goalTwo() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         #expect(
             try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#).status == 200)
         let referrer = try await fixture.signUp("ref@example.com")
@@ -107,7 +107,7 @@ struct ReferralHeroStateTests {
     @Test(
         "Goal of three events: a referred sign-up is Pending, its tracked event Unconfirmed, ConfirmReferral Confirmed")
     func goalThree() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":3}"#)
         let referrer = try await fixture.signUp("ref@example.com")
         let signUp = try await fixture.signUp("bob@example.com", referrer: referrer.code)
@@ -134,7 +134,7 @@ struct ReferralHeroStateTests {
 
     @Test("Goal of one event: Add Pending Referral and Track Referral are refused with wrong_list_type (note 1)")
     func goalOne() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let referrer = try await fixture.signUp("ref@example.com")
         for path in ["/subscribers/pending_referral", "/subscribers/track_referral_conversion_event"] {
             let answer = try await fixture.campaignCall(
@@ -152,7 +152,7 @@ struct ReferralHeroStateTests {
 
     @Test("A pending referral without a usable referrer is 'referer is invalid or not present' (the page's spelling)")
     func invalidReferrer() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#)
         for body in [
             #"{"email":"bob@example.com","referrer":"nobody"}"#, #"{"email":"bob@example.com"}"#,
@@ -173,7 +173,7 @@ struct ReferralHeroStateTests {
 
     @Test("A pending referral matches the four mobile parameters against a recorded link click, in any screen spelling")
     func clickMatching() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#)
         let referrer = try await fixture.signUp("ref@example.com")
         let click = try await fixture.admin(
@@ -200,7 +200,7 @@ struct ReferralHeroStateTests {
 
     @Test("Track and organic track: unknown emails, organic sign-ups and referrals by conversion")
     func trackAndOrganic() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":2}"#)
         let referrer = try await fixture.signUp("ref@example.com")
         let unknown = try await fixture.campaignCall(
@@ -229,7 +229,7 @@ struct ReferralHeroStateTests {
 
     @Test("Tracking an organic subscriber with a referrer never turns them into a referral")
     func organicSubscriberStaysOrganic() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         for goal in [2, 3] {
             try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":\#(goal)}"#)
             let referrer = try await fixture.signUp("ref\(goal)@example.com")
@@ -256,7 +256,7 @@ struct ReferralHeroStateTests {
 
     @Test("A referral created by Track Referral takes the tracking-logic list's status, not note 3's \"confirmed\"")
     func trackedNewReferralStatusByGoal() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         for (goal, status) in [(2, "confirmed"), (3, "unconfirmed")] {
             try await fixture.admin("PUT", "/campaigns/\(ReferralHeroFixture.campaign)", #"{"goal":\#(goal)}"#)
             let referrer = try await fixture.signUp("ref\(goal)@example.com")
@@ -270,7 +270,7 @@ struct ReferralHeroStateTests {
 
     @Test("Leaderboard by confirmed referrals, rewards unlocked by them, shares counted per channel, delete")
     func campaignViews() async throws {
-        let fixture = try ReferralHeroFixture()
+        let fixture = try await ReferralHeroFixture()
         let first = try await fixture.signUp("first@example.com")
         let second = try await fixture.signUp("second@example.com")
         for email in ["a@example.com", "b@example.com", "c@example.com"] {
@@ -304,7 +304,7 @@ struct ReferralHeroStateTests {
     func updateAndDeterminism() async throws {
         var bodies: [[Data]] = []
         for _ in 0..<2 {
-            let fixture = try ReferralHeroFixture()
+            let fixture = try await ReferralHeroFixture()
             let ada = try await fixture.signUp("ada@example.com")
             let update = try await fixture.campaignCall(
                 "PATCH", "/subscribers/\(ada.id)", #"{"name":"Ada L","points":7,"extra_field_2":"x"}"#)

@@ -17,9 +17,9 @@ struct WalkMeFixture {
     let host: SimulatorHost
     let time = ManualClock()
 
-    init() throws {
+    init() async throws {
         let time = self.time
-        host = try SimulatorHost(simulators: [WalkMeSimulator()], now: { time.date })
+        host = try await SimulatorHost.testing(simulators: [WalkMeSimulator()], now: { time.date })
     }
 
     func advance(_ seconds: Int) { time.advance(by: .seconds(seconds)) }

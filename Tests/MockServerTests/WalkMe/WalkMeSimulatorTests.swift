@@ -8,7 +8,7 @@ import Testing
 struct WalkMeSimulatorTests {
     @Test("The demo app's settings and data file are served, the data file revalidated by ETag")
     func settingsAndDataFile() async throws {
-        let fixture = try WalkMeFixture()
+        let fixture = try await WalkMeFixture()
         let settings = try await fixture.call("GET", "settings.json?platform=ios&sdkVer=1.6.0&type=10")
         #expect(settings.status == 200)
         #expect(settings.json["dataFileUrl"] == "data.json")
@@ -26,7 +26,7 @@ struct WalkMeSimulatorTests {
 
     @Test("Unknown keys, wrong secrets and missing credentials get their documented errors")
     func credentials() async throws {
-        let fixture = try WalkMeFixture()
+        let fixture = try await WalkMeFixture()
         #expect(try await fixture.call("GET", "settings.json", key: "nope").code == "app_not_found")
         let wrong = "Basic " + Data("\(WalkMeFixture.key):nope".utf8).base64EncodedString()
         let refused = try await fixture.call("GET", "settings.json", headers: ["Authorization": wrong])
@@ -43,7 +43,7 @@ struct WalkMeSimulatorTests {
 
     @Test("A token-protected data file takes issued tokens until they expire")
     func tokens() async throws {
-        let fixture = try WalkMeFixture()
+        let fixture = try await WalkMeFixture()
         #expect(
             try await fixture.admin(
                 "PUT", "/apps/\(WalkMeFixture.key)", #"{"dataFileAuth":"token","tokenLifetime":60}"#
@@ -66,7 +66,7 @@ struct WalkMeSimulatorTests {
 
     @Test("The self-hosted data file needs no credentials, even for a token-protected app")
     func selfHosted() async throws {
-        let fixture = try WalkMeFixture()
+        let fixture = try await WalkMeFixture()
         try await fixture.admin("PUT", "/apps/\(WalkMeFixture.key)", #"{"dataFileAuth":"token"}"#)
         let request = CassetteRequest(method: "GET", url: "/self-hosted/\(WalkMeFixture.key)/data.json")
         let response = try await fixture.host.respond(vendor: "walkme", to: request)
@@ -78,7 +78,7 @@ struct WalkMeSimulatorTests {
 
     @Test("The kill switch shows in the settings and refuses tokens and the data file")
     func killSwitch() async throws {
-        let fixture = try WalkMeFixture()
+        let fixture = try await WalkMeFixture()
         try await fixture.admin("PUT", "/apps/\(WalkMeFixture.key)", #"{"killSwitch":true}"#)
         #expect(try await fixture.call("GET", "settings.json").json["killSwitch"] == true)
         #expect(try await fixture.call("POST", "token").code == "kill_switched")
@@ -87,7 +87,7 @@ struct WalkMeSimulatorTests {
 
     @Test("Events are stored and readable through the admin API; malformed batches are refused")
     func events() async throws {
-        let fixture = try WalkMeFixture()
+        let fixture = try await WalkMeFixture()
         let batch =
             #"{"deviceId":"d-1","userId":"u-1","events":[{"type":"SessionStarted","timestamp":1767225600000,"sessionId":"s-1"},{"type":"Goal","timestamp":1767225601000,"name":"checkout","properties":{"amount":3}}]}"#
         let accepted = try await fixture.call("POST", "events", batch)
@@ -112,7 +112,7 @@ struct WalkMeSimulatorTests {
 
     @Test("The admin API checks campaigns, bumps the data file version and resets to the demo app")
     func admin() async throws {
-        let fixture = try WalkMeFixture()
+        let fixture = try await WalkMeFixture()
         let bad = try await fixture.admin(
             "PUT", "/apps/\(WalkMeFixture.key)/campaigns",
             #"{"campaigns":[{"campaignId":"c-1","type":"walkthru","display":"auto","ctas":[],"data":{}}]}"#)

@@ -11,8 +11,8 @@ private struct WebEngageFixture {
     static let user = "/users/~10a5cb78d/luid-1"
     let host: SimulatorHost
 
-    init() throws {
-        host = try SimulatorHost(simulators: [WebEngageSimulator()])
+    init() async throws {
+        host = try await SimulatorHost.testing(simulators: [WebEngageSimulator()])
     }
 
     struct Answer {
@@ -81,7 +81,7 @@ private struct WebEngageFixture {
 struct WebEngageSimulatorTests {
     @Test("A screen's properties come with their campaign, failure timeout and default content")
     func properties() async throws {
-        let fixture = try WebEngageFixture()
+        let fixture = try await WebEngageFixture()
         let home = try await fixture.call("GET", "\(WebEngageFixture.user)/inline-properties?screen=home")
         #expect(home.status == 200)
         #expect(
@@ -106,7 +106,7 @@ struct WebEngageSimulatorTests {
             (#"{"events":[{"event_name":"a","system_data":{},"event_data":{},"event_time":"t"}]}"#, "text/plain"),
         ])
     func badEventUploads(body: String, contentType: String) async throws {
-        let fixture = try WebEngageFixture()
+        let fixture = try await WebEngageFixture()
         let answer = try await fixture.call(
             "POST", "\(WebEngageFixture.user)/events", body: Data(body.utf8), headers: ["Content-Type": contentType],
             validRequest: false)
@@ -117,7 +117,7 @@ struct WebEngageSimulatorTests {
 
     @Test("An unknown license, a missing screen and an unknown path get the documented errors")
     func errors() async throws {
-        let fixture = try WebEngageFixture()
+        let fixture = try await WebEngageFixture()
         #expect(
             try await fixture.call("GET", "/users/~nope/luid-1/inline-properties?screen=home").code == "invalid_license"
         )
@@ -137,7 +137,7 @@ struct WebEngageSimulatorTests {
 
     @Test("A template fetch inflates the gzip body and personalises the Text for the cuid")
     func templates() async throws {
-        let fixture = try WebEngageFixture()
+        let fixture = try await WebEngageFixture()
         let banner = try await fixture.template("v-banner-1")
         #expect(banner.json["templateData"]?["config"]?["ctnt"]?["lt"] == "2341ifb0")
         let text = try await fixture.template("v-text-1", query: "?cuid=ada%40example.com")
@@ -149,7 +149,7 @@ struct WebEngageSimulatorTests {
 
     @Test("A body that does not inflate, is not JSON, or names an unknown variation is refused")
     func badTemplateRequests() async throws {
-        let fixture = try WebEngageFixture()
+        let fixture = try await WebEngageFixture()
         let broken = try await fixture.call(
             "POST", "\(WebEngageFixture.user)/templates/APP_PERSONALIZATION-v-banner-1", body: Data([0x1f, 0x8b, 1]),
             headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], validRequest: false)
@@ -161,7 +161,7 @@ struct WebEngageSimulatorTests {
 
     @Test("Faults on demand: 503, 204, null templateData, and a render delay header")
     func faults() async throws {
-        let fixture = try WebEngageFixture()
+        let fixture = try await WebEngageFixture()
         try await fixture.admin("PUT", "/variations/v-banner-1", #"{"fault":"unavailable"}"#)
         #expect(try await fixture.template("v-banner-1").status == 503)
         try await fixture.admin("PUT", "/variations/v-banner-1", #"{"fault":"no-content","render_delay_ms":3000}"#)
@@ -176,7 +176,7 @@ struct WebEngageSimulatorTests {
 
     @Test("Images are served, fail on demand with 503, and unknown ones are 404")
     func resources() async throws {
-        let fixture = try WebEngageFixture()
+        let fixture = try await WebEngageFixture()
         let image = try await fixture.call("GET", "/resources/summer-sale.png")
         #expect(image.status == 200)
         #expect(image.headers["Content-Type"] == "image/png")
@@ -187,7 +187,7 @@ struct WebEngageSimulatorTests {
 
     @Test("Uploaded events are stored and listed by the admin API; malformed batches are refused")
     func events() async throws {
-        let fixture = try WebEngageFixture()
+        let fixture = try await WebEngageFixture()
         let batch =
             #"{"cuid":"ada","events":[{"event_name":"app_personalization_view","category":"system","#
             + #""system_data":{"p_id":"1001","id":"v-banner-1","experiment_id":"c-banner-1"},"#
