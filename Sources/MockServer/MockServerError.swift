@@ -24,6 +24,18 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
     /// A write to the simulator state store failed because its disk is full (`SQLITE_FULL`): the write was rolled
     /// back, what was committed before is kept, and the next write once space is back succeeds.
     case stateStoreFull(path: String)
+    /// `--state` names a PostgreSQL store with a URL that does not read (`location` is the URL without its
+    /// password).
+    case invalidStateURL(location: String, reason: String)
+    /// The shared state store (PostgreSQL) cannot be reached, refused the connection, or dropped it: `location` is
+    /// its URL without the password. The server answers 503 with `Retry-After: 1`.
+    case stateStoreUnavailable(location: String, reason: String)
+    /// The shared state store (PostgreSQL) refused a simulator's statement: the SQL as the simulator wrote it, the
+    /// SQLSTATE and the server's message. The transaction was rolled back.
+    case stateStatement(location: String, sql: String, sqlState: String, message: String)
+    /// A transaction on the shared state store conflicted with concurrent ones (SQLSTATE 40001 or 40P01) on every
+    /// one of `attempts` tries, and was given up; nothing it did was kept.
+    case stateStoreConflict(location: String, attempts: Int)
     /// A cassette name is not `<vendor>/<flow>` made of safe path segments.
     case invalidCassetteName(String)
     /// A cassette could not be read or written.
@@ -55,8 +67,21 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
             "vendor name '\(name)' must be lowercase letters, digits and '-' (it is a path prefix)"
         case .bindFailed(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason); pick another --port (0 picks a free one)"
+        case .stateStore(let path, let reason) where PostgresURL.names(path):
+            "simulator state store \(path) could not be prepared: \(reason)"
         case .stateStore(let path, let reason):
             "simulator state store \(path) could not be opened: \(reason); delete it or pass another --state PATH"
+        case .invalidStateURL(let location, let reason):
+            "--state \(location) is not a PostgreSQL URL this server reads: \(reason)"
+        case .stateStoreUnavailable(let location, let reason):
+            "simulator state store \(location) is unavailable: \(reason); check that the PostgreSQL server runs and "
+                + "that the URL's host, port, user, password and database are right"
+        case .stateStatement(let location, let sql, let sqlState, let message):
+            "simulator state store \(location) refused a statement (SQLSTATE \(sqlState)): \(message); the "
+                + "transaction was rolled back; the statement: \(sql)"
+        case .stateStoreConflict(let location, let attempts):
+            "simulator state store \(location): the transaction conflicted with concurrent ones (SQLSTATE 40001 or "
+                + "40P01) on all \(attempts) attempts and was given up, changing nothing; send the request again"
         case .stateStoreFull(let path):
             "cannot write simulator state store \(path): no space left on device (SQLITE_FULL); the request changed "
                 + "nothing and the state stored before is intact: free space and send it again"
