@@ -78,7 +78,7 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
                 + "that the URL's host, port, user, password and database are right"
         case .stateStatement(let location, let sql, let sqlState, let message):
             "simulator state store \(location) refused a statement (SQLSTATE \(sqlState)): \(message); the "
-                + "transaction was rolled back; the statement: \(sql)"
+                + "transaction was rolled back; the statement: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))"
         case .stateStoreConflict(let location, let attempts):
             "simulator state store \(location): the transaction conflicted with concurrent ones (SQLSTATE 40001 or "
                 + "40P01) on all \(attempts) attempts and was given up, changing nothing; send the request again"

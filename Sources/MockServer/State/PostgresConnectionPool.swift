@@ -11,6 +11,7 @@ import PostgresNIO
 /// closed or broke is dropped, never handed out again; the next checkout opens a new one, which is how the store
 /// comes back by itself after the server restarts. Called from the store's threads only: ``checkout()`` blocks.
 final class PostgresConnectionPool: Sendable {
+    /// The idle connections, the next connection's id, and whether the pool was closed.
     private struct State {
         var idle: [PostgresConnection] = []
         var nextID = 1

@@ -20,7 +20,8 @@ final class PostgresStateExecutor: StateExecutor {
 
         var description: String {
             switch failure {
-            case .server(let sqlState, let message): "\(message) (SQLSTATE \(sqlState)) in: \(sql)"
+            case .server(let sqlState, let message):
+                "\(message) (SQLSTATE \(sqlState)) in: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))"
             case .connection(let reason): reason
             }
         }
@@ -31,6 +32,8 @@ final class PostgresStateExecutor: StateExecutor {
     private let logger: Logger
     /// The first failure since the transaction began (or since the savepoint that undid it).
     private(set) var failure: Failure?
+    /// The `BEGIN` sent by ``begin(_:)`` and not waited for yet.
+    private var pendingBegin: (EventLoopFuture<PostgresQueryResult>, String)?
 
     init(connection: PostgresConnection, translations: SQLTranslations, logger: Logger) {
         self.connection = connection
@@ -75,6 +78,13 @@ final class PostgresStateExecutor: StateExecutor {
         }
     }
 
+    /// Sends `BEGIN …` without waiting for it: the first statement is queued right behind it on the connection, and
+    /// the event loop sends it as soon as `BEGIN` completes, without waking this thread in between. A failed `BEGIN`
+    /// (the connection broke) is the failure of that first statement.
+    func begin(_ sql: String) {
+        pendingBegin = (connection.query(PostgresQuery(unsafeSQL: sql), logger: logger), sql)
+    }
+
     /// Runs a transaction-control statement (`BEGIN …`, `COMMIT`, `ROLLBACK`) and returns its command tag.
     @discardableResult
     func control(_ sql: String) throws -> String {
@@ -82,8 +92,18 @@ final class PostgresStateExecutor: StateExecutor {
     }
 
     private func send(_ query: PostgresQuery, sql: String) throws -> PostgresQueryResult {
+        let result = connection.query(query, logger: logger)
+        if let (begun, beginSQL) = pendingBegin {
+            pendingBegin = nil
+            do {
+                _ = try begun.wait()
+            } catch {
+                _ = try? result.wait()
+                throw remember(Failure(sql: beginSQL, failure: PostgresFailure(error)))
+            }
+        }
         do {
-            return try connection.query(query, logger: logger).wait()
+            return try result.wait()
         } catch {
             throw remember(Failure(sql: sql, failure: PostgresFailure(error)))
         }

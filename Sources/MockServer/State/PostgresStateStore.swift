@@ -50,7 +50,8 @@ package final class PostgresStateStore: SharedStateStore {
     }
 
     deinit {
-        // A store dropped without ``close()``: its threads end once their work is done.
+        // A store dropped without ``close()``: its idle connections close, its threads end once their work is done.
+        pool.discardIdle()
         threads.shutdownGracefully { _ in }
     }
 
@@ -80,6 +81,11 @@ package final class PostgresStateStore: SharedStateStore {
             throw store.mockServerError(error)
         }
         return store
+    }
+
+    /// `url` without its password, as messages show a store.
+    package static func location(of url: String) -> String {
+        PostgresURL.redacted(url)
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (StateDB) throws -> T) async throws -> T {
@@ -141,6 +147,8 @@ package final class PostgresStateStore: SharedStateStore {
                 return value
             case .thrown(let error):
                 rollBack(connection)
+                // A statement's failure the closure caught in a savepoint and threw on: the server's error, named.
+                if let failure = error as? PostgresStateExecutor.Failure { throw mockServerError(failure) }
                 throw error
             case .failed(let failure, let committing):
                 switch failure.failure {
@@ -180,7 +188,7 @@ package final class PostgresStateStore: SharedStateStore {
     ) -> Outcome<T> {
         let value: T
         do {
-            try executor.control(begin)
+            executor.begin(begin)
             value = try body(StateDB(executor))
         } catch {
             if let failure = executor.failure { return .failed(failure, committing: false) }

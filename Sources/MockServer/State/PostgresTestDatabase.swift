@@ -34,18 +34,30 @@ package enum PostgresTestDatabase {
     /// configured. `prefix` is reduced to lowercase letters, digits and `_`.
     package static func fresh(named prefix: String) async throws -> String? {
         guard let server = serverURL else { return nil }
+        return try await create(named: prefix, on: server)
+    }
+
+    /// The URL of a new, empty database `harness_<prefix>_<random>` on the server `server` names (a URL of a
+    /// database there, whose user may `CREATE DATABASE`).
+    package static func create(named prefix: String, on server: String) async throws -> String {
         let kept = prefix.lowercased().unicodeScalars.filter {
             ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
         }
-        let name =
-            "harness_\(String(String.UnicodeScalarView(kept.prefix(30))))_\(UInt32.random(in: 0...UInt32.max).hexadecimal)"
+        let random = UInt32.random(in: 0...UInt32.max).hexadecimal
+        let name = "harness_\(String(String.UnicodeScalarView(kept.prefix(30))))_\(random)"
         try await execute("CREATE DATABASE \(name)", on: server)
         return try PostgresURL.replacingDatabase(in: server, with: name)
     }
 
-    /// Drops the database `url` names, ending the sessions still connected to it.
+    /// Drops the database `url` names, ending the sessions still connected to it; nil when no server is configured.
     package static func drop(_ url: String) async throws {
-        guard let server = serverURL, let database = try PostgresURL(parsing: url).database else { return }
+        guard let server = serverURL else { return }
+        try await drop(url, on: server)
+    }
+
+    /// Drops the database `url` names through the server `server` names (another database there).
+    package static func drop(_ url: String, on server: String) async throws {
+        guard let database = try PostgresURL(parsing: url).database else { return }
         let quoted = "\"" + database.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         try await execute("DROP DATABASE IF EXISTS \(quoted) WITH (FORCE)", on: server)
     }

@@ -5,6 +5,7 @@
 /// script, a malformed literal) only ever extends a word, a string or a comment. An unterminated string, quoted name
 /// or comment runs to the end of the text; no input traps.
 struct SQLTokens {
+    /// What a token is, as far as rewriting cares.
     enum Kind: Equatable {
         /// A keyword, a name, or a number: ASCII letters, digits, `_`, `$` and every non-ASCII byte.
         case word
@@ -19,6 +20,7 @@ struct SQLTokens {
         case punctuation
     }
 
+    /// One token: its kind and where its bytes are.
     struct Token {
         let kind: Kind
         let range: Range<Int>

@@ -256,6 +256,15 @@ struct PostgresStateStoreTests {
                     _ = try? StateRow.fetchAll(db, sql: "SELECT * FROM missing WHERE a = ?", arguments: [1])
                 }
             } throws: { expectation($0) }
+            // Thrown on by a savepoint that rolled it back, it is still the server's error, named.
+            await #expect {
+                try await store.write(readFirst: false) { db in
+                    try db.inSavepoint {
+                        _ = try StateRow.fetchAll(db, sql: "SELECT * FROM missing WHERE a = ?", arguments: [1])
+                        return .commit
+                    }
+                }
+            } throws: { expectation($0) }
             let value = try await store.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counters") }
             #expect(value == 0)
         }
