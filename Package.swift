@@ -259,6 +259,7 @@ let mockServer: [Target] = [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]
     ),
     .testTarget(
@@ -444,6 +445,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: foundation + cassetteKit + contractKit + fuzzing + engageSDK + referralHeroSDK + adaptySDK + webEngageSDK
         + walkMeSDK + mockServer + flowCatalog + verification + referralHeroDocumentSamples + engageDocumentSamples

@@ -20,6 +20,18 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
     case bindFailed(host: String, port: Int, reason: String)
     /// The simulators could not be set up: two for one vendor, a state store that does not open.
     case simulators(SimulatorError)
+    /// `--state` names a PostgreSQL store with a URL that does not read (`location` is the URL without its
+    /// password).
+    case invalidStateURL(location: String, reason: String)
+    /// The shared state store (PostgreSQL) cannot be reached, refused the connection, or dropped it: `location` is
+    /// its URL without the password. The server answers 503 with `Retry-After: 1`.
+    case stateStoreUnavailable(location: String, reason: String)
+    /// The shared state store (PostgreSQL) refused a simulator's statement: the SQL as the simulator wrote it, the
+    /// SQLSTATE and the server's message. The transaction was rolled back.
+    case stateStatement(location: String, sql: String, sqlState: String, message: String)
+    /// A transaction on the shared state store conflicted with concurrent ones (SQLSTATE 40001 or 40P01) on every
+    /// one of `attempts` tries, and was given up; nothing it did was kept.
+    case stateStoreConflict(location: String, attempts: Int)
     /// A cassette name is not `<vendor>/<flow>` made of safe path segments.
     case invalidCassetteName(String)
     /// A cassette could not be read or written.
@@ -51,6 +63,17 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
             "cannot listen on \(host):\(port): \(reason); pick another --port (0 picks a free one)"
         case .simulators(let error):
             error.description
+        case .invalidStateURL(let location, let reason):
+            "--state \(location) is not a PostgreSQL URL this server reads: \(reason)"
+        case .stateStoreUnavailable(let location, let reason):
+            "simulator state store \(location) is unavailable: \(reason); check that the PostgreSQL server runs and "
+                + "that the URL's host, port, user, password and database are right"
+        case .stateStatement(let location, let sql, let sqlState, let message):
+            "simulator state store \(location) refused a statement (SQLSTATE \(sqlState)): \(message); the "
+                + "transaction was rolled back; the statement: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))"
+        case .stateStoreConflict(let location, let attempts):
+            "simulator state store \(location): the transaction conflicted with concurrent ones (SQLSTATE 40001 or "
+                + "40P01) on all \(attempts) attempts and was given up, changing nothing; send the request again"
         case .invalidCassetteName(let name):
             "cassette name '\(name)' must be <vendor>/<flow> or <flow>, made of letters, digits, '-', '_' and '.'"
         case .cassette(let name, let reason):

@@ -22,6 +22,8 @@ public enum SimulatorError: Error, Sendable, Hashable, CustomStringConvertible, 
             "two simulators are registered for vendor '\(name)'"
         case .invalidVendorName(let name):
             "vendor name '\(name)' must be lowercase letters, digits and '-' (it is a path prefix)"
+        case .stateStore(let path, let reason) where path.hasPrefix("postgres://") || path.hasPrefix("postgresql://"):
+            "simulator state store \(path) could not be prepared: \(reason)"
         case .stateStore(let path, let reason):
             "simulator state store \(path) could not be opened: \(reason); delete it or pass another --state PATH"
         case .stateStoreFull(let path):

@@ -41,8 +41,9 @@ extension AdminAPI {
         }
     }
 
-    /// An error as a JSON response.
+    /// An error as a JSON response; an unavailable state store is a 503 whatever `status` says.
     func failure(_ error: any Error, status: Int = 400) -> Response {
-        .json(status: status, ["error": "admin request failed", "message": .string("\(error)")])
+        if let unavailable = Response.unavailable(error) { return unavailable }
+        return .json(status: status, ["error": "admin request failed", "message": .string("\(error)")])
     }
 }

@@ -67,7 +67,8 @@ struct AdminAPI: Sendable {
         do {
             try await core.reset(vendor: vendor)
         } catch {
-            return failure(error, status: error is MockServerError ? 404 : 500)
+            guard case .unknownVendor = error as? MockServerError else { return failure(error, status: 500) }
+            return failure(error, status: 404)
         }
         return encode(AdminModels.Reset(reset: vendor.map { [$0] } ?? core.vendors))
     }

@@ -17,6 +17,8 @@ extension MockServer {
     ) -> ServiceGroup {
         let logger = self.logger
         var services: [any Service] = []
+        // First, so it stops last: requests in flight finish before the store's connections close.
+        if let stateStore { services.append(StateStoreService(store: stateStore)) }
         if let upstream = configuration.upstream {
             let directory = configuration.cassettesDirectory ?? URL(fileURLWithPath: "Cassettes", isDirectory: true)
             let recorder = ExchangeRecorder(
@@ -80,5 +82,15 @@ private struct ProxyService: Service {
     func run() async throws {
         try? await gracefulShutdown()
         await proxy.shutdown()
+    }
+}
+
+/// Keeps the shared state store open until shutdown, then closes its connections.
+private struct StateStoreService: Service {
+    let store: PostgresStateStore
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await store.close()
     }
 }

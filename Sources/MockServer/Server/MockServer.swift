@@ -24,6 +24,8 @@ public final class MockServer: Sendable {
     public let configuration: MockServerConfiguration
     let core: ServerCore
     let logger: Logger
+    /// The PostgreSQL store ``open(configuration:simulators:logger:clock:now:)`` opened, closed when the server stops.
+    let stateStore: PostgresStateStore?
     private let state = Locked(RunState.idle)
 
     private enum RunState {
@@ -34,21 +36,27 @@ public final class MockServer: Sendable {
     }
 
     /// Prepares a server: opens the simulators' state store and loads the cassettes (a broken cassette is
-    /// logged and skipped). Nothing listens until ``start()`` or ``run(handlingSignals:onReady:)``.
+    /// logged and skipped). Nothing listens until ``start()`` or ``run(handlingSignals:onReady:)``. A PostgreSQL
+    /// store (``MockServerConfiguration/statePath`` `postgres://…`) opens asynchronously: use
+    /// ``open(configuration:simulators:logger:clock:now:)`` for it.
     ///
     /// - Parameters:
     ///   - simulators: the simulators to mount (``SimulatorRegistry/all`` by default).
     ///   - clock: the clock fault latencies and dribbles sleep on (inject one to test them without waiting).
     ///   - now: the time the journal and the simulators see.
-    public init(
+    public convenience init(
         configuration: MockServerConfiguration, simulators: [any Simulator] = SimulatorRegistry.all,
         logger: Logger = Logger(label: "harness.serve"), clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws(MockServerError) {
         try configuration.validate()
-        var configuration = configuration
-        if configuration.mode.proxies || configuration.upstream != nil, configuration.cassettesDirectory == nil {
-            configuration.cassettesDirectory = URL(fileURLWithPath: "Cassettes", isDirectory: true)
+        if let path = configuration.statePath, PostgresURL.names(path) {
+            throw .simulators(
+                .stateStore(
+                    path: PostgresURL.redacted(path),
+                    reason:
+                        "a PostgreSQL store opens asynchronously: create the server with MockServer.open(configuration:)"
+                ))
         }
         let host: SimulatorHost
         let prepare: @Sendable (CassetteResponse) -> any PreparedAnswer = { PreparedResponse($0) }
@@ -60,9 +68,56 @@ public final class MockServer: Sendable {
         } catch {
             throw .simulators(error)
         }
+        try self.init(configuration: configuration, host: host, stateStore: nil, logger: logger, clock: clock, now: now)
+    }
+
+    /// Prepares a server as ``init(configuration:simulators:logger:clock:now:)`` does, and when
+    /// ``MockServerConfiguration/statePath`` is a `postgres://` or `postgresql://` URL, first opens that PostgreSQL
+    /// database as the simulators' state store, shared with every other server opened on it, and runs the
+    /// simulators' migrations it lacks. The store's connections close when the server stops.
+    ///
+    /// - Throws: besides the initializer's errors, ``MockServerError/invalidStateURL(location:reason:)`` and
+    ///   ``MockServerError/stateStoreUnavailable(location:reason:)`` (no server there, wrong password, missing
+    ///   database).
+    public static func open(
+        configuration: MockServerConfiguration, simulators: [any Simulator] = SimulatorRegistry.all,
+        logger: Logger = Logger(label: "harness.serve"), clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws(MockServerError) -> MockServer {
+        guard let url = configuration.statePath, PostgresURL.names(url) else {
+            return try MockServer(
+                configuration: configuration, simulators: simulators, logger: logger, clock: clock, now: now)
+        }
+        try configuration.validate()
+        let store = try await PostgresStateStore.open(
+            url: url, migrator: SimulatorHost.migrator(for: simulators), logger: logger)
+        do throws(MockServerError) {
+            let host: SimulatorHost
+            do throws(SimulatorError) {
+                host = try SimulatorHost(simulators: simulators, shared: store, now: now)
+            } catch {
+                throw .simulators(error)
+            }
+            return try MockServer(
+                configuration: configuration, host: host, stateStore: store, logger: logger, clock: clock, now: now)
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
+    private init(
+        configuration: MockServerConfiguration, host: SimulatorHost, stateStore: PostgresStateStore?, logger: Logger,
+        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date
+    ) throws(MockServerError) {
+        var configuration = configuration
+        if configuration.mode.proxies || configuration.upstream != nil, configuration.cassettesDirectory == nil {
+            configuration.cassettesDirectory = URL(fileURLWithPath: "Cassettes", isDirectory: true)
+        }
         if let vendor = configuration.vendor, !VendorName.isValid(vendor) { throw .invalidVendorName(vendor) }
         self.configuration = configuration
         self.logger = logger
+        self.stateStore = stateStore
         core = ServerCore(configuration: configuration, simulators: host, logger: logger, clock: clock, now: now)
         core.library.loadAll()
         let broken = core.library.failures

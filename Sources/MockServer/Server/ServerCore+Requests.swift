@@ -88,6 +88,7 @@ extension ServerCore {
                 return try await simulators.respond(vendor: vendor, to: cassetteRequest).hummingbirdResponse
             } catch {
                 logger.error("simulator failed", metadata: ["vendor": "\(vendor)", "error": "\(error)"])
+                if let unavailable = Response.unavailable(error) { return unavailable }
                 if case .stateStoreFull = error as? SimulatorError {
                     // 507 Insufficient Storage: the request changed nothing and may be sent again once space is back.
                     return .json(status: 507, ["error": "state store full", "message": .string("\(error)")])
@@ -247,6 +248,18 @@ struct ConnectionClosedByFault: Error {}
 
 extension Response {
     /// A JSON response with sorted keys.
+    /// The answer when the shared state store cannot be reached (``MockServerError/stateStoreUnavailable(location:reason:)``):
+    /// 503 with `Retry-After: 1` and a JSON body naming the store; nil for any other error.
+    static func unavailable(_ error: any Error) -> Response? {
+        guard let error = error as? MockServerError, case .stateStoreUnavailable(let location, _) = error else {
+            return nil
+        }
+        let body: JSONValue = [
+            "error": "state store unavailable", "store": .string(location), "message": .string(error.description),
+        ]
+        return CassetteResponse.json(status: 503, body, headers: ["Retry-After": "1"]).hummingbirdResponse
+    }
+
     static func json(status: Int, _ body: JSONValue) -> Response {
         CassetteResponse.json(status: status, body).hummingbirdResponse
     }

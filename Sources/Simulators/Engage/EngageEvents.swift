@@ -77,7 +77,7 @@ enum EngageEvents {
             try db.execute(
                 sql: """
                     INSERT INTO engage_counters(name, value) VALUES ('duplicateEvent', ?)
-                    ON CONFLICT(name) DO UPDATE SET value = value + excluded.value
+                    ON CONFLICT(name) DO UPDATE SET value = engage_counters.value + excluded.value
                     """, arguments: [duplicates])
         }
         return .json(status: 200, .object(JSONObject()))

@@ -71,7 +71,7 @@ enum EngageSchema {
         try db.execute(
             sql: """
                 INSERT INTO engage_counters(name, value) VALUES (?, 1)
-                ON CONFLICT(name) DO UPDATE SET value = value + 1
+                ON CONFLICT(name) DO UPDATE SET value = engage_counters.value + 1
                 """, arguments: [name])
         return try Int.fetchOne(
             db.cachedStatement(sql: "SELECT value FROM engage_counters WHERE name = ?"), arguments: [name]) ?? 1

@@ -76,7 +76,7 @@ extension ReferralHeroCall {
         try db.execute(
             sql: """
                 INSERT INTO referralhero_shares (subscriber_id, social, count) VALUES (?, ?, 1)
-                ON CONFLICT(subscriber_id, social) DO UPDATE SET count = count + 1
+                ON CONFLICT(subscriber_id, social) DO UPDATE SET count = referralhero_shares.count + 1
                 """, arguments: [subscriber.id, social])
         return ["response": "share_captured", "social": .string(social)]
     }

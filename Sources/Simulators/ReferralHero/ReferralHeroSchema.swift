@@ -97,7 +97,7 @@ enum ReferralHeroSchema {
         try db.execute(
             sql: """
                 INSERT INTO referralhero_counters (name, value) VALUES (?, 1)
-                ON CONFLICT(name) DO UPDATE SET value = value + 1
+                ON CONFLICT(name) DO UPDATE SET value = referralhero_counters.value + 1
                 """, arguments: [counter])
         return try Int.fetchOne(
             db.cachedStatement(sql: "SELECT value FROM referralhero_counters WHERE name = ?"), arguments: [counter])

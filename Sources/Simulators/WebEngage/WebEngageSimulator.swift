@@ -109,7 +109,7 @@ struct WebEngageUser {
         try db.execute(
             sql: """
                 INSERT INTO webengage_users (license, luid, cuid) VALUES (?, ?, ?)
-                ON CONFLICT(license, luid) DO UPDATE SET cuid = COALESCE(excluded.cuid, cuid)
+                ON CONFLICT(license, luid) DO UPDATE SET cuid = COALESCE(excluded.cuid, webengage_users.cuid)
                 """, arguments: [license, luid, loggedIn])
         return WebEngageUser(license: license, luid: luid, cuid: loggedIn)
     }

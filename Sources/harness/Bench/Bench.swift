@@ -9,7 +9,7 @@ extension Harness {
             abstract: "Measure throughput and latency on this machine.",
             subcommands: [
                 BenchXML.self, BenchValidate.self, BenchReplay.self, BenchEngage.self, BenchServe.self,
-                BenchVerify.self, BenchSoak.self, BenchGrowth.self,
+                BenchVerify.self, BenchSoak.self, BenchGrowth.self, BenchState.self,
             ]
         )
     }

@@ -37,7 +37,11 @@ extension Harness {
         @Option(help: "The real vendor origin to proxy to in record and spy modes (https://api.example.com).")
         var upstream: String?
 
-        @Option(help: "A SQLite file for the simulators' state (in memory by default).")
+        @Option(
+            help: ArgumentHelp(
+                "Where the simulators keep their state: a SQLite file, or postgres://user:password@host:port/database "
+                    + "to share it with every instance started on that database (default: $HARNESS_STATE, else in "
+                    + "memory)."))
         var state: String?
 
         @Option(help: "Serve only this vendor, at the root.")
@@ -105,7 +109,8 @@ extension Harness {
             var configuration = MockServerConfiguration(
                 host: host, port: port, mode: ServerMode(rawValue: mode) ?? .simulate,
                 cassettesDirectory: URL(fileURLWithPath: cassettes, isDirectory: true),
-                cassette: cassette, statePath: state, vendor: vendor, adminToken: adminToken, maxBodySize: maxBodySize,
+                cassette: cassette, statePath: stateLocation, vendor: vendor, adminToken: adminToken,
+                maxBodySize: maxBodySize,
                 missStatus: missStatus)
             // Simulate mode answers reads concurrently; a replay server keeps the quicker in-memory store to start.
             configuration.concurrentReads = configuration.mode == .simulate
@@ -125,10 +130,19 @@ extension Harness {
                 configuration.upstream = url
             }
             let settings = configuration
-            let server = try MockServer(configuration: configuration, logger: logger)
+            let server = try await MockServer.open(configuration: configuration, logger: logger)
             try await server.run { endpoints in
                 Self.announce(endpoints, configuration: settings, mode: server.mode)
             }
+        }
+
+        /// `--state`, else `HARNESS_STATE`; nil (state in memory) when neither is set.
+        var stateLocation: String? {
+            if let state { return state }
+            guard let variable = ProcessInfo.processInfo.environment["HARNESS_STATE"], !variable.isEmpty else {
+                return nil
+            }
+            return variable
         }
 
         /// The live contract check against `schemas`; nil (with a notice) when the default folder is absent, an

@@ -79,7 +79,8 @@ struct CounterSimulator: Simulator, StateStoreSimulator {
         let table = "\(vendor)_total"
         return try await state.database.write { db in
             try db.execute(
-                sql: "INSERT INTO \(table) (id, count) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET count = count + ?",
+                sql:
+                    "INSERT INTO \(table) (id, count) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET count = \(table).count + ?",
                 arguments: [step, step])
             return try Int.fetchOne(db, sql: "SELECT count FROM \(table) WHERE id = 1") ?? 0
         }

@@ -36,7 +36,7 @@ func withServer<Result>(
             logger.logLevel = .critical
             return logger
         }()
-    let server = try MockServer(
+    let server = try await MockServer.open(
         configuration: configuration, simulators: simulators, logger: logger, clock: clock, now: now)
     let endpoints = try await server.start()
     do {
