@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// Where a PostgreSQL state store is, read from a `postgres://` or `postgresql://` URL the way libpq reads one:
 /// `postgres://user:password@host:port/database`, the port 5432 when absent, and `?host=/folder` for a server
@@ -100,11 +101,10 @@ struct PostgresURL: Sendable, Equatable {
             database = try Self.decoded(path.dropFirst(), "database", invalid)
         }
 
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let equals = pair.firstIndex(of: "=")
-            let name = try Self.decoded(pair[..<(equals ?? pair.endIndex)], "parameter name", invalid)
+        for field in FormCoding.rawFields(Substring(query)) {
+            let name = try Self.decoded(field.name, "parameter name", invalid)
             var value = ""
-            if let equals { value = try Self.decoded(pair[pair.index(after: equals)...], name, invalid) }
+            if let raw = field.value { value = try Self.decoded(raw, name, invalid) }
             switch name {
             case "host": host = value.isEmpty ? nil : value
             case "port": portText = Substring(value)
@@ -153,8 +153,8 @@ struct PostgresURL: Sendable, Equatable {
     private static func decoded(
         _ text: Substring, _ part: String, _ invalid: (String) -> Invalid
     ) throws(Invalid) -> String {
-        guard let decoded = String(text).removingPercentEncoding else {
-            throw invalid("the \(part) holds a '%' that is not followed by two hexadecimal digits")
+        guard let decoded = FormCoding.decodeComponent(validating: text, plus: .literal) else {
+            throw invalid("the \(part) is not UTF-8 once its %XX escapes are decoded")
         }
         return decoded
     }
@@ -173,11 +173,9 @@ struct PostgresURL: Sendable, Equatable {
         }
         guard let question = result.firstIndex(of: "?") else { return result }
         let query = result[result.index(after: question)...]
-        let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter {
-            !$0.lowercased().hasPrefix("password=")
-        }
+        let kept = FormCoding.rawFields(query).filter { $0.name.lowercased() != "password" }
         let prefix = result[..<question]
-        return kept.isEmpty ? String(prefix) : prefix + "?" + kept.joined(separator: "&")
+        return kept.isEmpty ? String(prefix) : prefix + "?" + kept.map(\.segment).joined(separator: "&")
     }
 
     /// `text` (a URL that parses) naming the database `name` instead of its own.

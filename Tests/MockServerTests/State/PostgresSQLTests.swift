@@ -1,3 +1,4 @@
+import JSONCore
 import Testing
 
 @testable import MockServer
@@ -107,7 +108,7 @@ struct PostgresSQLTests {
             "\"", "--", "\n", "/*", "*/", "?", "?1", " ALTER", " ADD", " COLUMN", ";", " COLLATE", " WITHOUT ROWID",
             "é",
         ]
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<3000 {
             let count = Int(generator.next() % 24)
             let sql = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
@@ -115,20 +116,5 @@ struct PostgresSQLTests {
             if !sql.contains("?") && !sql.contains("TABLE") { #expect(translated == sql) }
             #expect(PostgresSQL.translate(sql) == translated)
         }
-    }
-}
-
-/// A seeded generator, so a failure names inputs that come back.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

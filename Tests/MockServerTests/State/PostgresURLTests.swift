@@ -55,7 +55,7 @@ struct PostgresURLTests {
             ("postgres://u:pw@h/db?color=blue", "unknown parameter 'color'"),
             ("postgres://u:pw@h/db?sslmode=require", "sslmode=require"),
             ("postgres://u:pw@[::1/db", "IPv6"),
-            ("postgres://u%zz:pw@h/db", "user"),
+            ("postgres://u%FF:pw@h/db", "user"),
             ("mysql://u:pw@h/db", "scheme"),
         ])
     func malformed(_ text: String, _ named: String) {
