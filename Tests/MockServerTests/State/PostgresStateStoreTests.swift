@@ -202,8 +202,9 @@ struct PostgresStateStoreTests {
             }
         }
         let logger = Self.quietLogger
-        async let first = PostgresStateStore.open(url: url, migrator: migrator, connections: 2, logger: logger)
-        async let second = PostgresStateStore.open(url: url, migrator: migrator, connections: 2, logger: logger)
+        let migrations = migrator
+        async let first = PostgresStateStore.open(url: url, migrator: migrations, connections: 2, logger: logger)
+        async let second = PostgresStateStore.open(url: url, migrator: migrations, connections: 2, logger: logger)
         let stores = try await [first, second]
         let runs = try await stores[0].read { db in
             try StateRow.fetchAll(db, sql: "SELECT migration, count(*) AS n FROM runs GROUP BY migration ORDER BY 1")
