@@ -28,20 +28,20 @@ struct PostgresSimulatorTests {
     static func answer(
         with simulators: [any Simulator], vendors: Set<String> = ["referralhero", "walkme", "adapty"]
     ) async throws {
-        let url = try #require(try await PostgresTestDatabase.fresh(named: "simulators"))
-        let store = try await PostgresStateStore.open(
-            url: url, migrator: SimulatorHost.migrator(for: simulators), logger: PostgresStateStoreTests.quietLogger)
-        do {
-            let host = try SimulatorHost(simulators: simulators, shared: store)
-            if vendors.contains("referralhero") { try await referralHero(host) }
-            if vendors.contains("walkme") { try await walkMe(host) }
-            if vendors.contains("adapty") { try await adapty(host) }
-            await store.close()
-            try await PostgresTestDatabase.drop(url)
-        } catch {
-            await store.close()
-            try? await PostgresTestDatabase.drop(url)
-            throw error
+        try await PostgresStateStoreTests.withDatabase("simulators") { url in
+            let store = try await PostgresStateStore.open(
+                url: url, migrator: SimulatorHost.migrator(for: simulators),
+                logger: PostgresStateStoreTests.quietLogger)
+            do {
+                let host = try SimulatorHost(simulators: simulators, shared: store)
+                if vendors.contains("referralhero") { try await referralHero(host) }
+                if vendors.contains("walkme") { try await walkMe(host) }
+                if vendors.contains("adapty") { try await adapty(host) }
+                await store.close()
+            } catch {
+                await store.close()
+                throw error
+            }
         }
     }
 
@@ -114,35 +114,36 @@ struct PostgresSimulatorTests {
 
     @Test("The server over PostgreSQL answers 503 with Retry-After: 1 naming the store once the database is gone")
     func unavailableIs503() async throws {
-        let url = try #require(try await PostgresTestDatabase.fresh(named: "server"))
-        try await withServer(MockServerConfiguration(statePath: url)) { server, endpoints in
-            let count = endpoints.baseURL(for: "counter").appendingPathComponent("count")
-            let first = try await TestHTTP.fetch(count, method: .POST)
-            #expect(first.status == 200, "\(first.text)")
-            #expect(first.json?["count"] == 1)
-            try await PostgresTestDatabase.drop(url)
-            let refused = try await TestHTTP.fetch(count, method: .POST)
-            #expect(refused.status == 503, "\(refused.text)")
-            #expect(refused.headers["Retry-After"] == ["1"])
-            #expect(refused.json?["store"] == .string(url))
-            #expect(refused.json?["error"] == "state store unavailable")
-            let reset = try await TestHTTP.fetch(endpoints.adminURL.appendingPathComponent("reset"), method: .POST)
-            #expect(reset.status == 503, "\(reset.text)")
+        try await PostgresStateStoreTests.withDatabase("server") { url in
+            try await withServer(MockServerConfiguration(statePath: url)) { server, endpoints in
+                let count = endpoints.baseURL(for: "counter").appendingPathComponent("count")
+                let first = try await TestHTTP.fetch(count, method: .POST)
+                #expect(first.status == 200, "\(first.text)")
+                #expect(first.json?["count"] == 1)
+                try await PostgresTestDatabase.drop(url)
+                let refused = try await TestHTTP.fetch(count, method: .POST)
+                #expect(refused.status == 503, "\(refused.text)")
+                #expect(refused.headers["Retry-After"] == ["1"])
+                #expect(refused.json?["store"] == .string(url))
+                #expect(refused.json?["error"] == "state store unavailable")
+                let reset = try await TestHTTP.fetch(endpoints.adminURL.appendingPathComponent("reset"), method: .POST)
+                #expect(reset.status == 503, "\(reset.text)")
+            }
         }
     }
 
     @Test("Two servers on one PostgreSQL database share the simulators' state")
     func sharedState() async throws {
-        let url = try #require(try await PostgresTestDatabase.fresh(named: "shared"))
-        try await withServer(MockServerConfiguration(statePath: url)) { _, first in
-            try await withServer(MockServerConfiguration(statePath: url)) { _, second in
-                let one = first.baseURL(for: "counter").appendingPathComponent("count")
-                let two = second.baseURL(for: "counter").appendingPathComponent("count")
-                _ = try await TestHTTP.fetch(one, method: .POST)
-                _ = try await TestHTTP.fetch(two, method: .POST)
-                #expect(try await TestHTTP.fetch(one).json?["count"] == 2)
+        try await PostgresStateStoreTests.withDatabase("shared") { url in
+            try await withServer(MockServerConfiguration(statePath: url)) { _, first in
+                try await withServer(MockServerConfiguration(statePath: url)) { _, second in
+                    let one = first.baseURL(for: "counter").appendingPathComponent("count")
+                    let two = second.baseURL(for: "counter").appendingPathComponent("count")
+                    _ = try await TestHTTP.fetch(one, method: .POST)
+                    _ = try await TestHTTP.fetch(two, method: .POST)
+                    #expect(try await TestHTTP.fetch(one).json?["count"] == 2)
+                }
             }
         }
-        try await PostgresTestDatabase.drop(url)
     }
 }

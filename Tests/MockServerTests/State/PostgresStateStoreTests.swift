@@ -12,24 +12,37 @@ import Testing
         if: PostgresTestDatabase.isConfigured,
         "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server to test the shared state store against"))
 struct PostgresStateStoreTests {
+    /// A fresh database for `body`, dropped after it whatever happens.
+    @discardableResult
+    static func withDatabase<T>(_ name: String, _ body: (String) async throws -> T) async throws -> T {
+        let url = try #require(try await PostgresTestDatabase.fresh(named: name))
+        do {
+            let result = try await body(url)
+            try await PostgresTestDatabase.drop(url)
+            return result
+        } catch {
+            try? await PostgresTestDatabase.drop(url)
+            throw error
+        }
+    }
+
     /// A store on a fresh database with `migrator`, closed and dropped after `body`.
     @discardableResult
     static func withStore<T>(
         _ name: String, migrator: StateMigrator = StateMigrator(), connections: Int = 4,
         _ body: (PostgresStateStore, String) async throws -> T
     ) async throws -> T {
-        let url = try #require(try await PostgresTestDatabase.fresh(named: name))
-        let store = try await PostgresStateStore.open(
-            url: url, migrator: migrator, connections: connections, logger: quietLogger)
-        do {
-            let result = try await body(store, url)
-            await store.close()
-            try await PostgresTestDatabase.drop(url)
-            return result
-        } catch {
-            await store.close()
-            try? await PostgresTestDatabase.drop(url)
-            throw error
+        try await withDatabase(name) { url in
+            let store = try await PostgresStateStore.open(
+                url: url, migrator: migrator, connections: connections, logger: quietLogger)
+            do {
+                let result = try await body(store, url)
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
         }
     }
 
@@ -190,32 +203,33 @@ struct PostgresStateStoreTests {
 
     @Test("Two stores opened at once on one new database run each migration exactly once")
     func concurrentMigrations() async throws {
-        let url = try #require(try await PostgresTestDatabase.fresh(named: "migrations"))
-        var migrator = StateMigrator()
-        migrator.registerMigration("race.v1") { db in
-            try db.execute(sql: "CREATE TABLE runs (migration TEXT NOT NULL)")
-        }
-        for version in 2...5 {
-            migrator.registerMigration("race.v\(version)") { db in
-                _ = try StateRow.fetchAll(db, sql: "SELECT pg_sleep(0.05)::text")
-                try db.execute(sql: "INSERT INTO runs VALUES (?)", arguments: ["race.v\(version)"])
+        try await Self.withDatabase("migrations") { url in
+            var migrator = StateMigrator()
+            migrator.registerMigration("race.v1") { db in
+                try db.execute(sql: "CREATE TABLE runs (migration TEXT NOT NULL)")
             }
+            for version in 2...5 {
+                migrator.registerMigration("race.v\(version)") { db in
+                    _ = try StateRow.fetchAll(db, sql: "SELECT pg_sleep(0.05)::text")
+                    try db.execute(sql: "INSERT INTO runs VALUES (?)", arguments: ["race.v\(version)"])
+                }
+            }
+            let logger = Self.quietLogger
+            let migrations = migrator
+            async let first = PostgresStateStore.open(url: url, migrator: migrations, connections: 2, logger: logger)
+            async let second = PostgresStateStore.open(url: url, migrator: migrations, connections: 2, logger: logger)
+            let stores = try await [first, second]
+            let runs = try await stores[0].read { db in
+                try StateRow.fetchAll(
+                    db, sql: "SELECT migration, count(*) AS n FROM runs GROUP BY migration ORDER BY 1")
+            }
+            #expect(runs.map { "\($0["migration"] as String)=\($0["n"] as Int)" } == (2...5).map { "race.v\($0)=1" })
+            let recorded = try await stores[1].read { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM harness_migrations ORDER BY identifier")
+            }
+            #expect(recorded == (1...5).map { "race.v\($0)" })
+            for store in stores { await store.close() }
         }
-        let logger = Self.quietLogger
-        let migrations = migrator
-        async let first = PostgresStateStore.open(url: url, migrator: migrations, connections: 2, logger: logger)
-        async let second = PostgresStateStore.open(url: url, migrator: migrations, connections: 2, logger: logger)
-        let stores = try await [first, second]
-        let runs = try await stores[0].read { db in
-            try StateRow.fetchAll(db, sql: "SELECT migration, count(*) AS n FROM runs GROUP BY migration ORDER BY 1")
-        }
-        #expect(runs.map { "\($0["migration"] as String)=\($0["n"] as Int)" } == (2...5).map { "race.v\($0)=1" })
-        let recorded = try await stores[1].read { db in
-            try String.fetchAll(db, sql: "SELECT identifier FROM harness_migrations ORDER BY identifier")
-        }
-        #expect(recorded == (1...5).map { "race.v\($0)" })
-        for store in stores { await store.close() }
-        try await PostgresTestDatabase.drop(url)
     }
 
     @Test("The closure's own error comes back unchanged, and what it wrote before is rolled back")
@@ -299,19 +313,20 @@ struct PostgresStateStoreTests {
 
     @Test("A database that is gone makes every transaction fail as unavailable, naming the store")
     func databaseGone() async throws {
-        let url = try #require(try await PostgresTestDatabase.fresh(named: "gone"))
-        let store = try await PostgresStateStore.open(
-            url: url, migrator: Self.counterTable, connections: 2, logger: Self.quietLogger)
-        try await PostgresTestDatabase.drop(url)
-        await #expect {
-            try await store.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counters") }
-        } throws: { error in
-            guard case .stateStoreUnavailable(let location, let reason) = error as? MockServerError else {
-                return false
+        try await Self.withDatabase("gone") { url in
+            let store = try await PostgresStateStore.open(
+                url: url, migrator: Self.counterTable, connections: 2, logger: Self.quietLogger)
+            try await PostgresTestDatabase.drop(url)
+            await #expect {
+                try await store.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counters") }
+            } throws: { error in
+                guard case .stateStoreUnavailable(let location, let reason) = error as? MockServerError else {
+                    return false
+                }
+                return location == url && reason.contains("does not exist")
             }
-            return location == url && reason.contains("does not exist")
+            await store.close()
         }
-        await store.close()
     }
 
     @Test("A missing database or a closed store is unavailable, naming the store")
