@@ -97,7 +97,7 @@ struct SharedStateTests {
         #expect(steps.dropFirst(2).first != "tracked unconfirmed", "\(steps)")
     }
 
-    @Test("64 concurrent sign-ups spread over three hosts are each stored once, and every host finds every one")
+    @Test("64 concurrent sign-ups over three hosts are each stored once, every host finds each; one reset clears all")
     func concurrentSignUps() async throws {
         let (hosts, close) = try await Self.sharedHosts()
         let ids = try await withThrowingTaskGroup(of: String.self) { group in
@@ -118,8 +118,12 @@ struct SharedStateTests {
             found += 1
         }
         let board = try await Self.call(hosts[2], "GET", "/leaderboard")
+        // A reset on one instance (POST /__harness/reset) resets the shared state once, for everyone.
+        try await hosts[1].reset()
+        let afterReset = try await Self.call(hosts[0], "GET", "/leaderboard")
         await close()
         #expect(found == 64)
         #expect(board.json["data"]?["count"] == 64)
+        #expect(afterReset.json["data"]?["count"] == 0)
     }
 }
