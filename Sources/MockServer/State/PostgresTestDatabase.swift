@@ -105,7 +105,7 @@ package enum PostgresTestDatabase {
 }
 
 extension UInt32 {
-    fileprivate var hexadecimal: String {
+    var hexadecimal: String {
         let digits = String(self, radix: 16)
         return String(repeating: "0", count: 8 - digits.count) + digits
     }
