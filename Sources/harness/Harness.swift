@@ -14,7 +14,7 @@ struct Harness: AsyncParsableCommand {
         version: Harness.version,
         subcommands: [
             Version.self, Verify.self, Flows.self, Record.self, Diff.self, Serve.self, Import.self, Show.self,
-            Redact.self, Bench.self, Fuzz.self, Journal.self,
+            Redact.self, Bench.self, Fuzz.self, Journal.self, BalancerConfig.self,
         ]
     )
 
