@@ -86,9 +86,10 @@ public struct NginxBalancer: Sendable, Equatable {
 
     /// A folder nginx can take unquoted: absolute, without spaces, quotes, semicolons, braces or `$`.
     static func isPlainPath(_ path: String) -> Bool {
-        path.hasPrefix("/") && !path.unicodeScalars.contains { scalar in
-            scalar.value < 0x21 || scalar.value == 0x7F || "\"';{}$#\\".unicodeScalars.contains(scalar)
-        }
+        path.hasPrefix("/")
+            && !path.unicodeScalars.contains { scalar in
+                scalar.value < 0x21 || scalar.value == 0x7F || "\"';{}$#\\".unicodeScalars.contains(scalar)
+            }
     }
 
     /// A host and port: `127.0.0.1:8081`, `localhost:8081`, `[::1]:8081`, or a bare port for 127.0.0.1.
