@@ -23,6 +23,7 @@ public struct NginxBalancer: Sendable, Equatable {
     /// worker sends consecutive requests to consecutive instances strictly.
     public var workers: Int?
 
+    /// A balancer over `instances`; throws naming the setting that is out of range.
     public init(
         listen: Endpoint, instances: [Endpoint], folder: String, tries: Int = 0, workers: Int? = nil
     ) throws(BalancerError) {
@@ -94,9 +95,12 @@ public struct NginxBalancer: Sendable, Equatable {
 
     /// A host and port: `127.0.0.1:8081`, `localhost:8081`, `[::1]:8081`, or a bare port for 127.0.0.1.
     public struct Endpoint: Sendable, Equatable, CustomStringConvertible {
+        /// A host name, an IPv4 address, or an IPv6 address in brackets.
         public let host: String
+        /// The port, 1 to 65535.
         public let port: Int
 
+        /// `host:port`; throws when the host holds anything but a name or address, or the port is out of range.
         public init(host: String = "127.0.0.1", port: Int) throws(BalancerError) {
             guard (1...65535).contains(port) else { throw .endpoint("\(host):\(port)") }
             guard Self.isHost(host) else { throw .endpoint("\(host):\(port)") }
@@ -112,12 +116,17 @@ public struct NginxBalancer: Sendable, Equatable {
             } else {
                 parts = ("127.0.0.1", Substring(text))
             }
-            guard !parts.port.isEmpty, parts.port.utf8.count <= 5, parts.port.allSatisfy(\.isASCII),
+            guard !parts.port.isEmpty, parts.port.utf8.count <= 5, parts.port.allSatisfy({ $0.isASCII && $0.isNumber }),
                 let port = Int(parts.port)
             else { throw .endpoint(text) }
-            try self.init(host: parts.host.isEmpty ? "127.0.0.1" : String(parts.host), port: port)
+            do {
+                try self.init(host: parts.host.isEmpty ? "127.0.0.1" : String(parts.host), port: port)
+            } catch {
+                throw .endpoint(text)
+            }
         }
 
+        /// `host:port`, as nginx takes it.
         public var description: String { "\(host):\(port)" }
 
         /// Letters, digits, `.`, `-` (a name or IPv4 address), or an IPv6 address in brackets.
@@ -134,12 +143,18 @@ public struct NginxBalancer: Sendable, Equatable {
 
 /// What is wrong with a balancer's settings.
 public enum BalancerError: Error, Equatable, CustomStringConvertible {
+    /// No instance was given.
     case noInstance
+    /// An address that is not `HOST:PORT`.
     case endpoint(String)
+    /// A folder nginx cannot take unquoted.
     case folder(String)
+    /// A try count out of range.
     case tries(Int)
+    /// A worker count out of range.
     case workers(Int)
 
+    /// The problem and the setting that would fix it.
     public var description: String {
         switch self {
         case .noInstance: "no instance to balance over: give at least one --instance HOST:PORT"

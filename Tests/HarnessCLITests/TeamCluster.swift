@@ -1,0 +1,148 @@
+import Foundation
+import HarnessTesting
+import JSONCore
+import MockServer
+import Testing
+
+@testable import harness
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A team's mock as the README sets it up: `harness serve` instances (real processes on real ports, simulate mode)
+/// behind nginx configured by `harness balancer-config`, their state in one PostgreSQL database or, for the
+/// comparison, each in its own SQLite store.
+final class TeamCluster: Sendable {
+    /// nginx on the PATH or in /usr/sbin, or nil when it is not installed.
+    static let nginx: URL? = {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
+        return BenchProcess.find("nginx", in: path)
+    }()
+
+    let folder: URL
+    let instances: [Process]
+    let instancePorts: [Int]
+    let balancer: Process
+    let port: Int
+
+    private init(folder: URL, instances: [Process], instancePorts: [Int], balancer: Process, port: Int) {
+        self.folder = folder
+        self.instances = instances
+        self.instancePorts = instancePorts
+        self.balancer = balancer
+        self.port = port
+    }
+
+    /// Starts `count` instances (`--state state` when given, else each on its own SQLite store) and nginx with one
+    /// worker, so that consecutive requests go to consecutive instances.
+    static func start(count: Int = 3, state: String?, in folder: URL) async throws -> TeamCluster {
+        let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
+        var instances: [Process] = []
+        var ports: [Int] = []
+        do {
+            for _ in 0..<count {
+                let process = Process()
+                process.executableURL = binary
+                process.arguments =
+                    ["serve", "--mode", "simulate", "--port", "0", "--no-live-check"]
+                    + (state.map { ["--state", $0] } ?? [])
+                process.environment = ProcessInfo.processInfo.environment.merging(["HARNESS_STATE": ""]) { $1 }
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                instances.append(process)
+                ports.append(try #require(try await KillTests.origin(of: output).port))
+            }
+            let port = try BenchProcess.freePort()
+            let configuration = try NginxBalancer(
+                listen: .init(port: port), instances: ports.map { try .init(port: $0) }, folder: folder.path,
+                workers: 1
+            ).configuration
+            let file = folder.appendingPathComponent("nginx.conf")
+            try Data(configuration.utf8).write(to: file)
+            let balancer = Process()
+            let nginx: URL = try #require(Self.nginx, "nginx is installed")
+            balancer.executableURL = nginx
+            balancer.arguments = ["-c", file.path, "-p", folder.path]
+            balancer.standardOutput = FileHandle.nullDevice
+            balancer.standardError = FileHandle.nullDevice
+            try balancer.run()
+            let cluster = TeamCluster(
+                folder: folder, instances: instances, instancePorts: ports, balancer: balancer, port: port)
+            let clock = ContinuousClock()
+            let start = clock.now
+            while (try? BenchProcess.get(port: port, path: "/__harness/health")) != 200 {
+                guard balancer.isRunning, start.duration(to: clock.now) < .seconds(10) else {
+                    let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8))
+                    cluster.stop()
+                    throw BenchError("nginx did not start on port \(port): \(log ?? "no log")")
+                }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return cluster
+        } catch {
+            for process in instances where process.isRunning { sigkill(process.processIdentifier) }
+            throw error
+        }
+    }
+
+    /// Stops nginx and every instance still running.
+    func stop() {
+        if balancer.isRunning {
+            balancer.terminate()
+            balancer.waitUntilExit()
+        }
+        for process in instances where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Kills instance `index` with SIGKILL and waits for it.
+    func kill(instance index: Int) async {
+        let process = instances[index]
+        sigkill(process.processIdentifier)
+        await onOwnThread { process.waitUntilExit() }
+    }
+
+    /// One answer through the balancer, with the instance that gave it.
+    struct Answer: Sendable {
+        let status: Int
+        let body: Data
+        let instance: String
+        let retryAfter: String?
+
+        var json: JSONValue { (try? JSONValue(parsing: body)) ?? .null }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Sends one request through the balancer.
+    func call(
+        _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
+        timeout: TimeInterval = 30
+    ) async throws -> Answer {
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)\(path)")))
+        request.httpMethod = method
+        request.timeoutInterval = timeout
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body { request.httpBody = Data(body.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return Answer(
+            status: http.statusCode, body: data,
+            instance: http.value(forHTTPHeaderField: "X-Harness-Instance") ?? "none",
+            retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+    }
+}
+
+/// Sends SIGKILL to `pid` (a free function: `TeamCluster.kill(instance:)` shadows `kill`).
+private func sigkill(_ pid: Int32) {
+    kill(pid, SIGKILL)
+}
