@@ -104,6 +104,8 @@ extension Harness {
                 // A URL it cannot use ends the run here: `error: <the server, without password, and why>`, status 2.
                 options.state = try await ProviderStateStore.open(
                     url: state, simulators: engine.simulators, connections: engine.concurrency, logger: logger)
+                logger.info(
+                    "the provider check's simulators keep their state in \(PostgresStateStore.location(of: state))")
             }
             let verified: Result<FlowReport, ContractError>
             do {
