@@ -47,14 +47,20 @@ public struct FlowEngine: Sendable {
         public var contractPaths: [URL]?
         /// Check only these flows (ids); cassettes no flow claims are then left out.
         public var flows: Set<String>?
+        /// The PostgreSQL database the provider check's simulators keep their state in (`--state`), instead of a
+        /// fresh in-memory store per flow: the run's own, each flow resets its vendor's tables there. Its opener
+        /// closes it. Not used with ``against``.
+        public var state: ProviderStateStore?
         /// Fields the provider check ignores per vendor besides the flow's and the cassette's; ``verify(_:progress:)``
         /// adds the `x-volatile` declarations of `Schemas/` (``VolatileFields``).
         public var vendorVolatile: [String: [FieldRule]] = [:]
 
         public init(
             checks: [CheckKind] = CheckKind.allCases, shard: Shard? = nil, against: URL? = nil,
-            contractVendor: String? = nil, contractPaths: [URL]? = nil, flows: Set<String>? = nil
+            contractVendor: String? = nil, contractPaths: [URL]? = nil, flows: Set<String>? = nil,
+            state: ProviderStateStore? = nil
         ) {
+            self.state = state
             self.flows = flows
             self.checks = checks
             self.shard = shard
@@ -155,13 +161,19 @@ public struct FlowEngine: Sendable {
         return report
     }
 
-    /// Checks flows in parallel (at most ``concurrency`` at once); results come back in catalog order.
+    /// Checks flows in parallel (at most ``concurrency`` at once); results come back in catalog order. On a shared
+    /// state store, where a vendor's flows take turns, they start spread over the vendors.
     private func checkFlows(
         _ flows: [Flow], checks: [CheckKind], options: Options, contract: ContractReport, registry: SchemaRegistry?
     ) async -> [FlowResult] {
-        await FlowJobs.map(flows, jobs: concurrency) { flow in
-            await check(flow, checks: checks, options: options, contract: contract, registry: registry)
+        let takesTurns = options.state != nil && options.against == nil && checks.contains(.provider)
+        let order = takesTurns ? ProviderStateStore.spread(flows.map(\.vendor)) : Array(flows.indices)
+        let results = await FlowJobs.map(order, jobs: concurrency) { position in
+            await check(flows[position], checks: checks, options: options, contract: contract, registry: registry)
         }
+        var inCatalogOrder = results
+        for (result, position) in zip(results, order) { inCatalogOrder[position] = result }
+        return inCatalogOrder
     }
 
     /// The checks of one flow, and the facts it rests on.
@@ -205,7 +217,7 @@ public struct FlowEngine: Sendable {
                     failures = try await FlowRunner.withTimeout(flowTimeout, flow: flow.id) { [simulators] in
                         try await ProviderCheck.run(
                             flow, cassette: cassette, file: file, simulators: simulators, against: options.against,
-                            vendorVolatile: options.vendorVolatile[flow.vendor] ?? [])
+                            state: options.state, vendorVolatile: options.vendorVolatile[flow.vendor] ?? [])
                     }
                 } catch {
                     failures = ["\(file): the provider check could not run: \(FlowFailure.describe(error))"]

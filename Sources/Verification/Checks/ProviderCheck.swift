@@ -9,12 +9,32 @@ import OpenAPIRuntime
 
 /// The provider check: the cassette's requests, sent in order to a fresh simulator (after its reset and the
 /// flow's `simulatorSetup`) or to a live upstream (`--against URL`), get the recorded responses: status,
-/// `Content-Type`, body semantically (JSON-equal, XML canonical-equal, else bytes), volatile fields ignored.
+/// `Content-Type`, body semantically (JSON-equal, XML canonical-equal, else bytes), volatile fields ignored. The
+/// simulator's store is in memory, or the run's PostgreSQL database (``ProviderStateStore``, `--state`).
 enum ProviderCheck {
-    /// - Parameter vendorVolatile: the vendor's `x-volatile` fields from `Schemas/` (server clocks, counters).
+    /// - Parameters:
+    ///   - state: the PostgreSQL store the simulator keeps its state in instead of a fresh in-memory one; the
+    ///     replay, from the reset on, waits for its vendor's turn there. Not used with `against`.
+    ///   - vendorVolatile: the vendor's `x-volatile` fields from `Schemas/` (server clocks, counters).
     static func run(
         _ flow: Flow, cassette: Cassette, file: String, simulators: [any Simulator], against: URL?,
-        vendorVolatile: [FieldRule] = []
+        state: ProviderStateStore? = nil, vendorVolatile: [FieldRule] = []
+    ) async throws -> [String] {
+        guard against == nil, let state else {
+            return try await replay(
+                flow, cassette: cassette, file: file, simulators: simulators, against: against, state: nil,
+                vendorVolatile: vendorVolatile)
+        }
+        return try await state.turns.run(flow.vendor) {
+            try await replay(
+                flow, cassette: cassette, file: file, simulators: simulators, against: nil, state: state,
+                vendorVolatile: vendorVolatile)
+        }
+    }
+
+    private static func replay(
+        _ flow: Flow, cassette: Cassette, file: String, simulators: [any Simulator], against: URL?,
+        state: ProviderStateStore?, vendorVolatile: [FieldRule]
     ) async throws -> [String] {
         let volatile = flow.volatile + cassette.harness.volatile + vendorVolatile
         let baseURL = ConsumerCheck.recordedBaseURL(of: cassette, vendor: flow.vendor)
@@ -33,7 +53,9 @@ enum ProviderCheck {
             let mine = simulators.filter { $0.vendor == flow.vendor }
             guard !mine.isEmpty else { throw FlowFailure.noSimulator(vendor: flow.vendor) }
             target = "the \(flow.vendor) simulator"
-            let host = try SimulatorHost(simulators: mine, now: { recordedTime.now })
+            let host =
+                try state?.host(for: mine, now: { recordedTime.now })
+                ?? SimulatorHost(simulators: mine, now: { recordedTime.now })
             try await host.reset(vendor: flow.vendor)
             try await FlowSetup.send(flow, to: host)
             send = { request in try await host.respond(vendor: flow.vendor, to: request) }

@@ -20,6 +20,11 @@ extension Harness {
                 all three checks; existing cassette files or folders are contract-checked only.
                 --jobs N checks N flows at once (default: the number of cores); the report keeps the catalog's \
                 order and the exit status is the same for any N.
+                --state postgres://user@host:port/database runs the provider check's simulators on that PostgreSQL \
+                database instead of a fresh in-memory SQLite store per flow, as harness serve --state runs them. \
+                The database is this run's own: each flow resets its vendor's tables there, so never give it the \
+                database of a team's shared mock (HARNESS_STATE, harness serve's default, is not read). A vendor's \
+                flows take turns on it; different vendors' run at once.
                 Exit status: 0 every check holds, 1 a check failed, 2 the check could not run (a schema that does \
                 not load, an unreadable cassette, a vendor without a contract).
                 """
@@ -64,6 +69,30 @@ extension Harness {
         @Option(help: "Colour the text report: auto (a terminal without NO_COLOR), always or never.")
         var color: ColourMode = .auto
 
+        @Option(
+            help: ArgumentHelp(
+                "Run the provider check's simulators on this PostgreSQL database "
+                    + "(postgres://user[:password]@host[:port]/database), reset for every flow: the run's own, never "
+                    + "a shared mock's (default: a fresh in-memory SQLite store per flow).",
+                valueName: "postgres-url"))
+        var state: String?
+
+        func validate() throws {
+            guard let state else { return }
+            if selection.against != nil {
+                throw ValidationError(
+                    "--state and --against exclude each other: --against sends the provider check to a live server, "
+                        + "not to the simulators")
+            }
+            if !state.lowercased().hasPrefix("postgres://") && !state.lowercased().hasPrefix("postgresql://") {
+                throw ValidationError(
+                    "--state takes a postgres:// URL, such as postgres://harness@127.0.0.1:5432/verify; got '"
+                        + PostgresStateStore.location(of: state)
+                        + "' (without --state the provider check already runs on SQLite, a fresh in-memory store per "
+                        + "flow)")
+            }
+        }
+
         func run() async throws {
             let logger = global.bootstrap()
             let engine = selection.engine()
@@ -71,10 +100,25 @@ extension Harness {
             var options = try selection.options(
                 contractVendor: vendor, contractPaths: targets.files.isEmpty ? nil : targets.files)
             options.flows = targets.flows
-            let report: FlowReport
+            if let state {
+                // A URL it cannot use ends the run here: `error: <the server, without password, and why>`, status 2.
+                options.state = try await ProviderStateStore.open(
+                    url: state, simulators: engine.simulators, connections: engine.concurrency, logger: logger)
+                logger.info(
+                    "the provider check's simulators keep their state in \(PostgresStateStore.location(of: state))")
+            }
+            let verified: Result<FlowReport, ContractError>
             do {
-                report = try await engine.verify(options) { done, total in Progress(total: total).update(done) }
+                verified = .success(
+                    try await engine.verify(options) { done, total in Progress(total: total).update(done) })
             } catch {
+                verified = .failure(error)
+            }
+            await options.state?.close()
+            let report: FlowReport
+            switch verified {
+            case .success(let value): report = value
+            case .failure(let error):
                 printError("error: \(error.description)")
                 throw ExitCode(2)
             }
