@@ -18,12 +18,18 @@ struct BenchServer {
     }
 
     /// Starts `harness serve` with `arguments` on a free port and waits for the first 200 from /__harness/health,
-    /// timing it from just before the process starts.
-    static func start(binary: URL, arguments: [String]) async throws -> BenchServer {
+    /// timing it from just before the process starts. `environment` overrides variables of this process's
+    /// environment for the server (`HARNESS_STATE: ""` keeps its state in memory whatever this process has).
+    static func start(
+        binary: URL, arguments: [String], environment: [String: String] = [:]
+    ) async throws -> BenchServer {
         let port = try BenchProcess.freePort()
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve"] + arguments + ["--port", String(port)]
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let clock = ContinuousClock()
@@ -32,6 +38,7 @@ struct BenchServer {
         while (try? BenchProcess.get(port: port, path: "/__harness/health")) != 200 {
             guard process.isRunning, start.duration(to: clock.now) < .seconds(30) else {
                 process.terminate()
+                process.waitUntilExit()
                 throw BenchError("harness serve did not become ready on port \(port)")
             }
             try await Task.sleep(for: .microseconds(500))
