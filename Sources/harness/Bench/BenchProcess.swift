@@ -19,9 +19,11 @@ struct BenchServer {
 
     /// Starts `harness serve` with `arguments` on a free port and waits for the first 200 from /__harness/health,
     /// timing it from just before the process starts. `environment` overrides variables of this process's
-    /// environment for the server (`HARNESS_STATE: ""` keeps its state in memory whatever this process has).
+    /// environment for the server (`HARNESS_STATE: ""` keeps its state in memory whatever this process has). With
+    /// `log`, the server's standard error goes to that file, and its last line ends the error of a server that does
+    /// not become ready.
     static func start(
-        binary: URL, arguments: [String], environment: [String: String] = [:]
+        binary: URL, arguments: [String], environment: [String: String] = [:], log: URL? = nil
     ) async throws -> BenchServer {
         let port = try BenchProcess.freePort()
         let process = Process()
@@ -32,6 +34,12 @@ struct BenchServer {
         }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        if let log {
+            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+                throw BenchError("cannot create \(log.path)")
+            }
+            process.standardError = try FileHandle(forWritingTo: log)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         try process.run()
@@ -39,7 +47,10 @@ struct BenchServer {
             guard process.isRunning, start.duration(to: clock.now) < .seconds(30) else {
                 process.terminate()
                 process.waitUntilExit()
-                throw BenchError("harness serve did not become ready on port \(port)")
+                let last =
+                    log.flatMap { try? String(contentsOf: $0, encoding: .utf8) }?
+                    .split(separator: "\n").last.map { ": " + $0 } ?? ""
+                throw BenchError("harness serve did not become ready on port \(port)\(last)")
             }
             try await Task.sleep(for: .microseconds(500))
         }
