@@ -67,12 +67,7 @@ package final class PostgresStateStore: SharedStateStore {
     package static func open(
         url text: String, migrator: StateMigrator, connections: Int = 8, logger: Logger
     ) async throws(MockServerError) -> PostgresStateStore {
-        let url: PostgresURL
-        do {
-            url = try PostgresURL(parsing: text)
-        } catch {
-            throw .invalidStateURL(location: error.location, reason: error.reason)
-        }
+        let url = try parsed(text)
         let store = PostgresStateStore(url: url, connections: max(1, connections), logger: logger)
         do {
             try await store.threads.runIfActive { try store.prepare(migrator) }
@@ -86,6 +81,22 @@ package final class PostgresStateStore: SharedStateStore {
     /// `url` without its password, as messages show a store.
     package static func location(of url: String) -> String {
         PostgresURL.redacted(url)
+    }
+
+    /// Checks that `url` is a `postgres://` or `postgresql://` URL the store can read, without connecting, as a
+    /// command checks its options.
+    ///
+    /// - Throws: ``MockServerError/invalidStateURL(location:reason:)``, its location without the password.
+    package static func check(url: String) throws(MockServerError) {
+        _ = try parsed(url)
+    }
+
+    private static func parsed(_ text: String) throws(MockServerError) -> PostgresURL {
+        do {
+            return try PostgresURL(parsing: text)
+        } catch {
+            throw .invalidStateURL(location: error.location, reason: error.reason)
+        }
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (StateDB) throws -> T) async throws -> T {

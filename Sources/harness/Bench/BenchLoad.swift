@@ -15,6 +15,16 @@ struct BenchLoad {
         /// Requests answered during the run (wrk's "N requests in …").
         var requests = 0
 
+        /// ``p99`` in milliseconds, or nil when wrk printed it in a form not read here.
+        var p99Milliseconds: Double? {
+            // wrk prints 850.00us, 1.23ms, 1.02s, 2.00m; "us" and "ms" are tried before "s".
+            for (suffix, scale) in [("us", 0.001), ("ms", 1.0), ("s", 1000.0), ("m", 60_000.0)]
+            where p99.hasSuffix(suffix) {
+                return Double(p99.dropLast(suffix.count)).map { $0 * scale }
+            }
+            return nil
+        }
+
         var summary: String {
             "\(Figures.grouped(requestsPerSecond)) req/s, p99 \(p99)"
                 + (errors > 0 ? ", \(Figures.grouped(Double(errors))) errors or non-2xx answers" : "")

@@ -1,10 +1,15 @@
 import Foundation
 
-/// nginx serving the mixed workload's response bytes from files: the reference `bench serve` compares replay
-/// with, started in the foreground on a free port and stopped after its figure.
+/// nginx started in the foreground by a benchmark on a free port: the reference `bench serve` compares replay with
+/// (the mixed workload's response bytes from files), or the balancer in front of several `harness serve` instances.
 struct BenchNginx {
     let process: Process
     let port: Int
+
+    /// nginx on the PATH, else in /usr/sbin or /usr/local/sbin (where packages put it); nil when not installed.
+    static var executable: URL? {
+        BenchProcess.find("nginx") ?? BenchProcess.find("nginx", in: "/usr/sbin:/usr/local/sbin")
+    }
 
     /// Starts nginx over `root` (the files of ``BenchCassettes/writeStatic(into:)``) with its configuration and
     /// logs in `folder`; POSTs to a file are answered with the file, as GETs are.
@@ -34,6 +39,15 @@ struct BenchNginx {
             }
 
             """
+        return try await start(
+            nginx, configuration: configuration, port: port, folder: folder, ready: BenchCassettes.target)
+    }
+
+    /// Starts nginx in the foreground with `configuration` (written to `folder`/nginx.conf; it logs its errors to
+    /// `folder`/error.log) and waits up to 10 s for GET `ready` on `port` to answer 200.
+    static func start(
+        _ nginx: URL, configuration: String, port: Int, folder: URL, ready: String
+    ) async throws -> BenchNginx {
         let file = folder.appendingPathComponent("nginx.conf")
         try Data(configuration.utf8).write(to: file)
         let process = Process()
@@ -44,9 +58,10 @@ struct BenchNginx {
         try process.run()
         let clock = ContinuousClock()
         let start = clock.now
-        while (try? BenchProcess.request(port: port, method: "GET", path: BenchCassettes.target)) != 200 {
+        while (try? BenchProcess.request(port: port, method: "GET", path: ready)) != 200 {
             guard process.isRunning, start.duration(to: clock.now) < .seconds(10) else {
                 process.terminate()
+                process.waitUntilExit()
                 let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
                 throw BenchError("nginx did not start on port \(port): \(log)")
             }

@@ -18,21 +18,39 @@ struct BenchServer {
     }
 
     /// Starts `harness serve` with `arguments` on a free port and waits for the first 200 from /__harness/health,
-    /// timing it from just before the process starts.
-    static func start(binary: URL, arguments: [String]) async throws -> BenchServer {
+    /// timing it from just before the process starts. `environment` overrides variables of this process's
+    /// environment for the server (`HARNESS_STATE: ""` keeps its state in memory whatever this process has). With
+    /// `log`, the server's standard error goes to that file, and its last line ends the error of a server that does
+    /// not become ready.
+    static func start(
+        binary: URL, arguments: [String], environment: [String: String] = [:], log: URL? = nil
+    ) async throws -> BenchServer {
         let port = try BenchProcess.freePort()
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve"] + arguments + ["--port", String(port)]
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        if let log {
+            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+                throw BenchError("cannot create \(log.path)")
+            }
+            process.standardError = try FileHandle(forWritingTo: log)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         try process.run()
         while (try? BenchProcess.get(port: port, path: "/__harness/health")) != 200 {
             guard process.isRunning, start.duration(to: clock.now) < .seconds(30) else {
                 process.terminate()
-                throw BenchError("harness serve did not become ready on port \(port)")
+                process.waitUntilExit()
+                let last =
+                    log.flatMap { try? String(contentsOf: $0, encoding: .utf8) }?
+                    .split(separator: "\n").last.map { ": " + $0 } ?? ""
+                throw BenchError("harness serve did not become ready on port \(port)\(last)")
             }
             try await Task.sleep(for: .microseconds(500))
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MockServer
 
 extension Harness.Bench {
     /// `harness bench serve`: start-up time, memory, replay throughput on one URL and on a mixed workload against
@@ -29,6 +30,13 @@ extension Harness.Bench {
                 server to the first 200 answering a recorded request, then 8 s of wrk right after over every \
                 interaction of it (p99), and the RSS (--startup-only measures just this). \
                 Without wrk it prints the commands instead.
+                With --state postgres://user@host:port/database it measures only the simulate mix, each round \
+                twice in turn: one embedded instance (harness serve --mode simulate, its own SQLite, the read \
+                cache as served), then three instances of harness serve --mode simulate --state URL behind nginx \
+                (the configuration of harness balancer-config), seeded and loaded through nginx at 64 connections; \
+                it prints req/s and p99 of both (medians over --rounds) and the ratio shared / embedded. The read \
+                cache is off on a shared store. The database's simulator state is reset (POST /__harness/reset) \
+                before each round, for every instance using it: name a database of its own.
                 """)
 
         @Option(help: "Seconds of wrk load per figure.")
@@ -58,10 +66,26 @@ extension Harness.Bench {
                 """)
         var simulateOnly = false
 
+        @Option(
+            help: """
+                A PostgreSQL store (postgres://user@host:port/database): measure the simulate mix on one embedded \
+                instance against three sharing this store behind nginx. Its simulator state is reset every round.
+                """)
+        var state: String?
+
         func validate() throws {
             try OptionRange.count(seconds, "--seconds", in: 1...3600)
             try OptionRange.count(interactions, "--interactions", in: BenchCassettes.mixedCount...10_000_000)
             try OptionRange.count(rounds, "--rounds", in: 1...100)
+            if let state {
+                // A SQLite file or another scheme is refused here too, naming the option without the password.
+                do {
+                    try PostgresStateStore.check(url: state)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+                if startupOnly { throw ValidationError("--state measures the simulate mix; drop --startup-only") }
+            }
         }
 
         func run() async throws {
@@ -78,6 +102,15 @@ extension Harness.Bench {
                     root: root)
             }
             let load = BenchLoad(wrk: BenchProcess.find("wrk"), seconds: seconds)
+            if let state {
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+                print(
+                    "bench serve: \(binary.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, simulate mix, "
+                        + "one embedded instance against \(BenchSharedMix.instances) on "
+                        + "\(PostgresStateStore.location(of: state)) behind nginx")
+                return try await BenchSharedMix.measure(
+                    binary: binary, load: load, state: state, rounds: rounds, root: root)
+            }
             if simulateOnly {
                 try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
                 print(
@@ -196,8 +229,7 @@ extension Harness.Bench {
         /// missing.
         private func startNginx(load: BenchLoad, root: URL) async throws -> BenchNginx? {
             guard load.wrk != nil else { return nil }
-            guard let nginx = BenchProcess.find("nginx") ?? BenchProcess.find("nginx", in: "/usr/sbin:/usr/local/sbin")
-            else {
+            guard let nginx = BenchNginx.executable else {
                 print("    nginx: not installed (apt-get install -y nginx), no reference figure")
                 return nil
             }
