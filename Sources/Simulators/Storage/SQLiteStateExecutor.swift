@@ -1,8 +1,12 @@
 import GRDB
+import JSONCore
 
 /// Runs the simulators' statements on a GRDB connection, inside the transaction GRDB opened.
 final class SQLiteStateExecutor: StateExecutor {
     private let db: Database
+    /// The column maps of the results read so far, by their column names: a statement's map (names plus a
+    /// lowercased index) is built once, not on every query. The simulators' SQL has a few hundred distinct results.
+    private static let columns = BoundedMemo<[String], StateColumns>(capacity: 1024)
 
     init(_ db: Database) {
         self.db = db
@@ -17,7 +21,15 @@ final class SQLiteStateExecutor: StateExecutor {
             try statement.execute()
             return ([], db.changesCount)
         }
-        let columns = StateColumns(statement.columnNames)
+        // GRDB keeps a statement's column names, so a cached statement's come without a call into SQLite.
+        let names = statement.columnNames
+        let columns: StateColumns
+        if let kept = Self.columns[names] {
+            columns = kept
+        } else {
+            columns = StateColumns(names)
+            Self.columns.keep(columns, for: names)
+        }
         let width = statement.columnCount
         var rows: [StateRow] = []
         let cursor = try Row.fetchCursor(statement)
