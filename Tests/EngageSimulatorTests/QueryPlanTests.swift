@@ -38,3 +38,23 @@ struct QueryPlanTests {
         #expect(!plan.contains { $0.hasPrefix("SCAN") }, "\(plan)")
     }
 }
+
+/// ReferralHero's ranking reads the confirmed referrals alone: its cost follows them, not the campaign's size.
+@Suite("ReferralHero simulator query plans")
+struct ReferralHeroQueryPlanTests {
+    @Test("The ranking starts at the confirmed referrals' index and never walks the campaign's subscribers")
+    func rankingStartsAtConfirmedReferrals() throws {
+        let queue = try DatabaseQueue()
+        var migrator = StateMigrator()
+        ReferralHeroSimulator().registerMigrations(&migrator)
+        try SimulatorDatabase(queue).migrate(migrator)
+        let plan = try QueryPlanTests.plan(ReferralHeroRanking.referrersSQL, queue)
+        #expect(
+            plan.contains {
+                $0.contains("USING COVERING INDEX referralhero_subscribers_confirmed (referral_status=?)")
+            },
+            "\(plan)")
+        #expect(!plan.contains { $0.contains("referralhero_subscribers_order") }, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN referralhero_subscribers") || $0.hasPrefix("SCAN s") }, "\(plan)")
+    }
+}
