@@ -17,13 +17,7 @@ extension HarnessServeTests {
         let binary = try #require(HarnessBinary.url())
         let result = try await ChildProcess.run(
             binary, ["serve", "--port", "0", "--no-live-check"] + arguments, environment: ["HARNESS_STATE": ""])
-        #expect(result.status == 2, "\(result.standardError)")
-        let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.standardError)")
-        let line = String(lines.first ?? "")
-        #expect(line.hasPrefix("error: ") && line.contains(location) && line.lowercased().contains(cause), "\(line)")
-        #expect(!result.standardError.contains("secret"))
-        #expect(result.standardOutput.isEmpty)
+        expectStoreError(result, naming: location, cause: cause)
     }
 
     @Test("HARNESS_STATE stands for --state when the option is absent")
@@ -36,4 +30,20 @@ extension HarnessServeTests {
         #expect(result.standardError.contains("postgres://harness@127.0.0.1:1/from_env"), "\(result.standardError)")
         #expect(!result.standardError.contains("secret"))
     }
+}
+
+/// A state store a command cannot use: exit 2 and one line on standard error, naming the server (`location`, the URL
+/// without its password) and the `cause`, with no password ("secret") anywhere and nothing on standard output.
+func expectStoreError(
+    _ result: ProcessOutput, naming location: String, cause: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(result.status == 2, "\(result.standardError)", sourceLocation: sourceLocation)
+    let lines = result.standardError.split(separator: "\n")
+    #expect(lines.count == 1, "\(result.standardError)", sourceLocation: sourceLocation)
+    let line = String(lines.first ?? "")
+    #expect(
+        line.hasPrefix("error: ") && line.contains(location) && line.lowercased().contains(cause), "\(line)",
+        sourceLocation: sourceLocation)
+    #expect(!result.standardError.contains("secret"), sourceLocation: sourceLocation)
+    #expect(result.standardOutput.isEmpty, sourceLocation: sourceLocation)
 }

@@ -12,13 +12,7 @@ extension VerifyCommandTests {
         ])
     func unusableState(_ url: String, _ location: String, _ cause: String) async throws {
         let result = try await harness(["verify", "referralhero/add-subscriber", "--only", "provider", "--state", url])
-        #expect(result.status == 2, "\(result.standardError)")
-        let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.standardError)")
-        let line = String(lines.first ?? "")
-        #expect(line.hasPrefix("error: ") && line.contains(location) && line.lowercased().contains(cause), "\(line)")
-        #expect(!result.standardError.contains("secret"))
-        #expect(result.standardOutput.isEmpty)
+        expectStoreError(result, naming: location, cause: cause)
     }
 
     @Test("harness verify refuses --state with --against, and a --state that is not a postgres:// URL")
