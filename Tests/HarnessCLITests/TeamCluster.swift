@@ -19,19 +19,16 @@ import Darwin
 /// behind nginx configured by `harness balancer-config`, their state in one PostgreSQL database or, for the
 /// comparison, each in its own SQLite store.
 final class TeamCluster: Sendable {
-    /// nginx on the PATH or in /usr/sbin, or nil when it is not installed.
-    static let nginx: URL? = {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
-        return BenchProcess.find("nginx", in: path)
-    }()
+    /// nginx on the PATH or where Debian's packages put it, or nil when it is not installed.
+    static let nginx: URL? = BenchNginx.executable
 
     let folder: URL
     let instances: [Process]
     let instancePorts: [Int]
-    let balancer: Process
+    let balancer: BenchNginx
     let port: Int
 
-    private init(folder: URL, instances: [Process], instancePorts: [Int], balancer: Process, port: Int) {
+    private init(folder: URL, instances: [Process], instancePorts: [Int], balancer: BenchNginx, port: Int) {
         self.folder = folder
         self.instances = instances
         self.instancePorts = instancePorts
@@ -65,28 +62,11 @@ final class TeamCluster: Sendable {
                 listen: .init(port: port), instances: ports.map { try .init(port: $0) }, folder: folder.path,
                 workers: 1
             ).configuration
-            let file = folder.appendingPathComponent("nginx.conf")
-            try Data(configuration.utf8).write(to: file)
-            let balancer = Process()
             let nginx: URL = try #require(Self.nginx, "nginx is installed")
-            balancer.executableURL = nginx
-            balancer.arguments = ["-c", file.path, "-p", folder.path]
-            balancer.standardOutput = FileHandle.nullDevice
-            balancer.standardError = FileHandle.nullDevice
-            try balancer.run()
-            let cluster = TeamCluster(
+            let balancer = try await BenchNginx.start(
+                nginx, configuration: configuration, port: port, folder: folder, ready: "/__harness/health")
+            return TeamCluster(
                 folder: folder, instances: instances, instancePorts: ports, balancer: balancer, port: port)
-            let clock = ContinuousClock()
-            let start = clock.now
-            while (try? BenchProcess.get(port: port, path: "/__harness/health")) != 200 {
-                guard balancer.isRunning, start.duration(to: clock.now) < .seconds(10) else {
-                    let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8))
-                    cluster.stop()
-                    throw BenchError("nginx did not start on port \(port): \(log ?? "no log")")
-                }
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            return cluster
         } catch {
             for process in instances where process.isRunning { sigkill(process.processIdentifier) }
             throw error
@@ -95,10 +75,7 @@ final class TeamCluster: Sendable {
 
     /// Stops nginx and every instance still running.
     func stop() {
-        if balancer.isRunning {
-            balancer.terminate()
-            balancer.waitUntilExit()
-        }
+        if balancer.process.isRunning { balancer.stop() }
         for process in instances where process.isRunning {
             process.terminate()
             process.waitUntilExit()
