@@ -403,36 +403,12 @@ struct BalancerFaultTests {
         #expect(stored.count == tally.sent, "\(counts)")
     }
 
-    /// Runs the repository's `.ci/postgres/ACTION FOLDER` script; its standard output (the server's URL). Its output
-    /// goes to files, not pipes: the server it starts keeps every descriptor it inherits open, so reading a pipe to
-    /// its end would wait for the server to stop.
+    /// Runs the repository's `.ci/postgres/ACTION FOLDER` script; its standard output (the server's URL).
     static func postgres(_ action: String, _ folder: String) async throws -> String {
         let script = try RepositoryRoot.url().appendingPathComponent(".ci/postgres/\(action)")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("harness-pg-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = script
-        process.arguments = [folder]
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let status = await onOwnThread { [process = UncheckedProcess(process)] in
-            process.process.waitUntilExit()
-            return process.process.terminationStatus
-        }
-        try handle.close()
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        try #require(status == 0, "\(action): \(text)")
-        return text.split(separator: "\n").last.map(String.init) ?? ""
-    }
-
-    /// A `Process` handed to the waiting thread, which only waits on it.
-    struct UncheckedProcess: @unchecked Sendable {
-        let process: Process
-        init(_ process: Process) { self.process = process }
+        let result = try await ChildProcess.run(script, [folder])
+        try #require(result.status == 0, "\(action): \(result.standardError)")
+        return result.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
     }
 
     @Test("PostgreSQL restarted: the instances answer 503 with Retry-After meanwhile, then serve again")
