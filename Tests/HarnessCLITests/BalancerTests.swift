@@ -329,7 +329,8 @@ struct BalancerFaultTests {
         }
     }
 
-    @Test("64 clients sign up at once through the balancer, all referred by one subscriber: each stored exactly once")
+    @Test(
+        "64 clients sign up at once through the balancer with one referrer's code: each stored once; one reset for all")
     func concurrentSignUps() async throws {
         let (referred, emails, instances) = try await BalancerTests.withCluster(shared: true) { cluster in
             let referrer = try await cluster.call(
@@ -353,10 +354,19 @@ struct BalancerFaultTests {
             #expect(answers.allSatisfy { $0.0 == 200 }, "\(answers.map(\.0))")
             let detail = try await cluster.call(
                 "GET", BalancerTests.list + "/subscribers/\(id)", headers: BalancerTests.referralHero)
+            let stored = try await Self.storedEmails(cluster)
+            // One reset through the balancer (it lands on one instance) clears the shared state for all three.
+            let reset = try await cluster.call("POST", "/__harness/reset")
+            var boards: [String: JSONValue] = [:]
+            for _ in 0..<3 {
+                let board = try await cluster.call(
+                    "GET", BalancerTests.list + "/leaderboard", headers: BalancerTests.referralHero)
+                boards[board.instance] = board.json["data"]?["count"] ?? .null
+            }
+            #expect(reset.status == 200)
+            #expect(boards.count == 3 && boards.values.allSatisfy { $0 == 0 }, "after the reset: \(boards)")
             return (
-                detail.json["data"]?["people_referred"]?.numberValue?.integer ?? -1,
-                try await Self.storedEmails(cluster),
-                Set(answers.map(\.1))
+                detail.json["data"]?["people_referred"]?.numberValue?.integer ?? -1, stored, Set(answers.map(\.1))
             )
         }
         #expect(instances.count == 3, "\(instances)")
