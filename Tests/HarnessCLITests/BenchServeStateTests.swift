@@ -3,17 +3,12 @@ import HarnessTesting
 import MockServer
 import Testing
 
+@testable import harness
+
 @Suite("harness bench serve --state")
 struct BenchServeStateTests {
-    /// nginx and wrk, which the shared-store comparison starts.
-    static var hasLoadTools: Bool {
-        let folders =
-            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map(String.init) + ["/usr/sbin", "/usr/local/sbin"]
-        return ["nginx", "wrk"].allSatisfy { name in
-            folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
-        }
-    }
+    /// nginx and wrk, which the shared-store comparison starts, found where the bench looks for them.
+    static var hasLoadTools: Bool { BenchNginx.executable != nil && BenchProcess.find("wrk") != nil }
 
     @Test(
         "bench serve --state refuses what is not a PostgreSQL URL, naming the option and never the password",

@@ -23,52 +23,42 @@ final class TeamCluster: Sendable {
     static let nginx: URL? = BenchNginx.executable
 
     let folder: URL
+    /// The `harness serve` processes, in the order of the balancer's upstream block.
     let instances: [Process]
-    let instancePorts: [Int]
     let balancer: BenchNginx
     let port: Int
 
-    private init(folder: URL, instances: [Process], instancePorts: [Int], balancer: BenchNginx, port: Int) {
+    private init(folder: URL, instances: [Process], balancer: BenchNginx, port: Int) {
         self.folder = folder
         self.instances = instances
-        self.instancePorts = instancePorts
         self.balancer = balancer
         self.port = port
     }
 
-    /// Starts `count` instances (`--state state` when given, else each on its own SQLite store) and nginx with one
-    /// worker, so that consecutive requests go to consecutive instances.
+    /// Starts `count` instances (`--state state` when given, else each on its own SQLite store, whatever
+    /// `HARNESS_STATE` says) and nginx with one worker, so that consecutive requests go to consecutive instances.
     static func start(count: Int = 3, state: String?, in folder: URL) async throws -> TeamCluster {
         let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")
-        var instances: [Process] = []
-        var ports: [Int] = []
+        var servers: [BenchServer] = []
         do {
             for _ in 0..<count {
-                let process = Process()
-                process.executableURL = binary
-                process.arguments =
-                    ["serve", "--mode", "simulate", "--port", "0", "--no-live-check"]
-                    + (state.map { ["--state", $0] } ?? [])
-                process.environment = ProcessInfo.processInfo.environment.merging(["HARNESS_STATE": ""]) { $1 }
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                instances.append(process)
-                ports.append(try #require(try await KillTests.origin(of: output).port))
+                servers.append(
+                    try await BenchServer.start(
+                        binary: binary,
+                        arguments: ["--mode", "simulate", "--no-live-check"] + (state.map { ["--state", $0] } ?? []),
+                        environment: ["HARNESS_STATE": ""]))
             }
             let port = try BenchProcess.freePort()
             let configuration = try NginxBalancer(
-                listen: .init(port: port), instances: ports.map { try .init(port: $0) }, folder: folder.path,
-                workers: 1
+                listen: .init(port: port), instances: servers.map { try .init(port: $0.port) },
+                folder: folder.path, workers: 1
             ).configuration
             let nginx: URL = try #require(Self.nginx, "nginx is installed")
             let balancer = try await BenchNginx.start(
                 nginx, configuration: configuration, port: port, folder: folder, ready: "/__harness/health")
-            return TeamCluster(
-                folder: folder, instances: instances, instancePorts: ports, balancer: balancer, port: port)
+            return TeamCluster(folder: folder, instances: servers.map(\.process), balancer: balancer, port: port)
         } catch {
-            for process in instances where process.isRunning { sigkill(process.processIdentifier) }
+            for server in servers { server.stop() }
             throw error
         }
     }
