@@ -49,10 +49,15 @@ package final class PostgresStateStore: SharedStateStore {
         pool = PostgresConnectionPool(url: url, eventLoops: MultiThreadedEventLoopGroup.singleton, logger: logger)
     }
 
+    /// Run once the store is gone (after its idle connections are closed): a test's store drops its throw-away
+    /// database here. Set it before the store is shared.
+    package nonisolated(unsafe) var whenReleased: (@Sendable () -> Void)?
+
     deinit {
         // A store dropped without ``close()``: its idle connections close, its threads end once their work is done.
         pool.discardIdle()
         threads.shutdownGracefully { _ in }
+        whenReleased?()
     }
 
     /// Connects to the server `url` names (`postgres://user:password@host:port/database`, `?host=/folder` for a Unix

@@ -49,6 +49,16 @@ package enum PostgresTestDatabase {
         return try PostgresURL.replacingDatabase(in: server, with: name)
     }
 
+    /// The URL of the database `name` on the server `server` names.
+    package static func url(of name: String, on server: String) throws -> String {
+        try PostgresURL.replacingDatabase(in: server, with: name)
+    }
+
+    /// The name of the database `url` names, or nil when it names none.
+    package static func name(in url: String) throws -> String? {
+        try PostgresURL(parsing: url).database
+    }
+
     /// Drops the database `url` names, ending the sessions still connected to it; nil when no server is configured.
     package static func drop(_ url: String) async throws {
         guard let server = serverURL else { return }
@@ -78,8 +88,20 @@ package enum PostgresTestDatabase {
         _ = try await query(sql, binds: [], on: url)
     }
 
+    /// Runs `sql` and returns its rows' first column as text.
+    package static func strings(_ sql: String, binds values: [String], on url: String) async throws -> [String] {
+        try await query(sql, binds: values, on: url) { try $0.decode(String.self) }
+    }
+
     /// Runs `sql` and returns how many rows it gave.
     private static func query(_ sql: String, binds values: [String], on url: String) async throws -> Int {
+        try await query(sql, binds: values, on: url) { _ in () }.count
+    }
+
+    /// Runs `sql` and returns each row as `read` gives it.
+    private static func query<Row>(
+        _ sql: String, binds values: [String], on url: String, _ read: (PostgresRow) throws -> Row
+    ) async throws -> [Row] {
         let parsed = try PostgresURL(parsing: url)
         let logger = Logger(label: "harness.test-postgres")
         let connection: PostgresConnection
@@ -96,7 +118,7 @@ package enum PostgresTestDatabase {
         do {
             let result = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).get()
             try? await connection.close()
-            return result.count
+            return try result.rows.map(read)
         } catch {
             try? await connection.close()
             throw PostgresFailure(error)

@@ -40,6 +40,8 @@ extension SimulatorHost {
             let store = try await PostgresStateStore.open(
                 url: url, migrator: SimulatorHost.migrator(for: simulators), connections: 1,
                 logger: Logger(label: "harness.test-state"))
+            // The test is done with its copy once the host lets go of the store.
+            store.whenReleased = { Task { try? await PostgresTestDatabase.drop(fresh, on: server) } }
             return try SimulatorHost(simulators: simulators, shared: store, now: now)
         }
     }
@@ -48,8 +50,21 @@ extension SimulatorHost {
 /// Databases the simulators' migrations already ran in, one per set of vendors, which each test's fresh database copies
 /// (`CREATE DATABASE … TEMPLATE …`): copying is several times cheaper than creating an empty one and migrating it,
 /// and the PostgreSQL run of the suites opens a database per test.
-actor TestTemplates {
+///
+/// A copy is dropped once its test's store is released; what a run leaves (a process that ended first, a store kept
+/// alive) is dropped by this run or a later one: every copy is named
+/// `harness_copy_<seconds since 1970>_<random>_<vendors>`, and each new copy first drops the copies on the server over
+/// ``sweepAge`` old. PostgreSQL refuses to drop a database someone is connected to (no `FORCE`), and a test's store keeps
+/// its connection until its host is gone, so a copy still in use, by this process or another, stays for a later sweep.
+/// Without it every run of the suites would leave a few hundred databases of about 9 MB each behind.
+package actor TestTemplates {
     static let shared = TestTemplates()
+
+    /// How old a copy must be before a sweep tries to drop it: well past the moment between `CREATE DATABASE` and the
+    /// store's first connection.
+    static let sweepAge: TimeInterval = 120
+    /// The prefix of every copy's name, and nothing else's.
+    package static let copyPrefix = "harness_copy_"
 
     private var templates: [String: Task<String, any Error>] = [:]
 
@@ -57,7 +72,10 @@ actor TestTemplates {
     func copy(of simulators: [any Simulator], on server: String) async throws -> String {
         let vendors = simulators.map(\.vendor).sorted().joined(separator: "_")
         let template = try await template(for: vendors, simulators, on: server)
-        let name = "harness_\(String(vendors.prefix(30)))_\(UInt32.random(in: 0...UInt32.max).hexadecimal)"
+        await sweep(on: server)
+        let made = Int(Date().timeIntervalSince1970)
+        let random = UInt32.random(in: 0...UInt32.max).hexadecimal
+        let name = "\(Self.copyPrefix)\(made)_\(random)_\(String(vendors.prefix(28)))"
         // The template's last session may still be ending after its store closed: PostgreSQL refuses to copy a
         // database someone is connected to, so try again shortly.
         for attempt in 1...50 {
@@ -69,6 +87,42 @@ actor TestTemplates {
             }
         }
         return try PostgresURL.replacingDatabase(in: server, with: name)
+    }
+
+    /// Sweeps the server (``sweepCopies(on:olderThan:)``) at most once every ``sweepInterval``.
+    private func sweep(on server: String) async {
+        let now = Date()
+        guard now.timeIntervalSince(lastSweep) >= Self.sweepInterval else { return }
+        lastSweep = now
+        await Self.sweepCopies(on: server, olderThan: Self.sweepAge)
+    }
+    private var lastSweep = Date.distantPast
+    /// How often a run sweeps.
+    static let sweepInterval: TimeInterval = 30
+
+    /// Drops the copies on the server `server` names that are over `age` seconds old and that nobody is connected to;
+    /// a failed drop (a copy still in use) is left for a later sweep. Databases not named as a copy are never touched.
+    package static func sweepCopies(on server: String, olderThan age: TimeInterval) async {
+        let now = Date().timeIntervalSince1970
+        let listed = try? await PostgresTestDatabase.strings(
+            "SELECT datname FROM pg_database WHERE starts_with(datname, $1)", binds: [copyPrefix], on: server)
+        for name in listed ?? [] {
+            guard let made = creationTime(of: name), now - made > age else { continue }
+            let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            try? await PostgresTestDatabase.execute("DROP DATABASE IF EXISTS \(quoted)", on: server)
+        }
+    }
+
+    /// The creation time a copy's name holds, or nil for a name this type did not make.
+    package static func creationTime(of name: String) -> TimeInterval? {
+        guard name.hasPrefix(copyPrefix) else { return nil }
+        let fields = name.dropFirst(copyPrefix.count).split(separator: "_", maxSplits: 2)
+        guard fields.count == 3, fields[0].allSatisfy(\.isASCII), fields[0].allSatisfy(\.isNumber),
+            fields[1].count == 8, fields[1].allSatisfy({ $0.isASCII && $0.isHexDigit }),
+            fields[2].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+            let seconds = Int(fields[0])
+        else { return nil }
+        return TimeInterval(seconds)
     }
 
     private func template(for vendors: String, _ simulators: [any Simulator], on server: String) async throws -> String
