@@ -26,6 +26,9 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
     /// The shared state store (PostgreSQL) cannot be reached, refused the connection, or dropped it: `location` is
     /// its URL without the password. The server answers 503 with `Retry-After: 1`.
     case stateStoreUnavailable(location: String, reason: String)
+    /// `--state` names a PostgreSQL store, and this build has none: it was built without the `PostgreSQL` trait
+    /// (`location` is the URL without its password).
+    case stateStoreNotBuilt(location: String)
     /// The shared state store (PostgreSQL) refused a simulator's statement: the SQL as the simulator wrote it, the
     /// SQLSTATE and the server's message. The transaction was rolled back.
     case stateStatement(location: String, sql: String, sqlState: String, message: String)
@@ -68,6 +71,9 @@ public enum MockServerError: Error, Sendable, Hashable, CustomStringConvertible,
         case .stateStoreUnavailable(let location, let reason):
             "simulator state store \(location) is unavailable: \(reason); check that the PostgreSQL server runs and "
                 + "that the URL's host, port, user, password and database are right"
+        case .stateStoreNotBuilt(let location):
+            "--state \(location) needs the PostgreSQL state store, and this harness was built without it: build it "
+                + "with swift build --traits PostgreSQL (or run swift run --traits PostgreSQL harness …)"
         case .stateStatement(let location, let sql, let sqlState, let message):
             "simulator state store \(location) refused a statement (SQLSTATE \(sqlState)): \(message); the "
                 + "transaction was rolled back; the statement: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))"

@@ -85,8 +85,7 @@ struct BalancerTests {
     @Test(
         "ReferralHero's goal logic through the balancer, signed up, tracked and confirmed on three instances",
         .enabled(
-            if: PostgresTestDatabase.isConfigured,
-            "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server for the instances to share"))
+            if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
     func goalOnPostgres() async throws {
         let (steps, instances) = try await Self.withCluster(shared: true) { try await Self.goalThree($0) }
         #expect(Set(instances).count == 3, "three instances answered the three steps: \(instances)")
@@ -188,8 +187,7 @@ struct BalancerTests {
     @Test(
         "Engage's identity merge and event store through the balancer: each call on the next instance",
         .enabled(
-            if: PostgresTestDatabase.isConfigured,
-            "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server for the instances to share"))
+            if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
     func engageOnPostgres() async throws {
         let (found, instances) = try await Self.withCluster(shared: true) { try await Self.engageMerge($0) }
         #expect(instances.count == 3)
@@ -242,8 +240,7 @@ struct BalancerTests {
     @Test(
         "Adapty's profiles, WebEngage's stored events, WalkMe's tokens: written on one instance, read on the next",
         .enabled(
-            if: PostgresTestDatabase.isConfigured,
-            "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server for the instances to share"))
+            if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
     func writesReadElsewhereOnPostgres() async throws {
         let found = try await Self.withCluster(shared: true) { try await Self.writeThenRead($0) }
         #expect(
@@ -269,8 +266,7 @@ struct BalancerTests {
     "A team's mock under load and faults", .serialized,
     .enabled(if: TeamCluster.nginx != nil, "nginx is not installed (apt-get install nginx-light): no balancer"),
     .enabled(
-        if: PostgresTestDatabase.isConfigured,
-        "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server for the instances to share"))
+        if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
 struct BalancerFaultTests {
     /// What a load run sent and got back.
     struct Tally: Sendable {

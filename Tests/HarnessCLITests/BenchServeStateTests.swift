@@ -30,8 +30,7 @@ struct BenchServeStateTests {
     @Test(
         "bench serve --state prints the embedded and the shared figures, their ratio and that the read cache is off",
         .enabled(
-            if: PostgresTestDatabase.isConfigured,
-            "set \(PostgresTestDatabase.variable) to a server where a database may be created"),
+            if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")),
         .enabled(if: hasLoadTools, "nginx and wrk are not installed (apt-get install -y nginx wrk)"))
     func sharedAgainstEmbedded() async throws {
         let binary = try #require(HarnessBinary.url(), "the harness binary is built beside the tests")

@@ -1,13 +1,18 @@
 import Foundation
 import HarnessTesting
+import MockServer
 import Testing
+
+/// The cause a refused connection names: the refusal itself, or, in a build without the PostgreSQL store, how to build
+/// it in (the URL is checked either way, so an unreadable one names its own fault in both).
+let unreachableCause = PostgresStateStore.isBuiltIn ? "refused" : "--traits postgresql"
 
 extension HarnessServeTests {
     @Test(
         "harness serve --state with a PostgreSQL URL it cannot use exits 2 with one line naming the server and the cause",
         arguments: [
-            (["--state", "postgres://127.0.0.1:1/x"], "postgres://127.0.0.1:1/x", "refused"),
-            (["--state", "postgres://harness:secret@127.0.0.1:1/x"], "postgres://harness@127.0.0.1:1/x", "refused"),
+            (["--state", "postgres://127.0.0.1:1/x"], "postgres://127.0.0.1:1/x", unreachableCause),
+            (["--state", "postgres://harness:secret@127.0.0.1:1/x"], "postgres://harness@127.0.0.1:1/x", unreachableCause),
             (
                 ["--state", "postgresql://harness:secret@127.0.0.1:port/x"], "postgresql://harness@127.0.0.1:port/x",
                 "port"

@@ -6,8 +6,8 @@ extension VerifyCommandTests {
     @Test(
         "harness verify --state with a PostgreSQL URL it cannot use exits 2 with one line naming the server and the cause",
         arguments: [
-            ("postgres://127.0.0.1:1/x", "postgres://127.0.0.1:1/x", "refused"),
-            ("postgres://harness:secret@127.0.0.1:1/x", "postgres://harness@127.0.0.1:1/x", "refused"),
+            ("postgres://127.0.0.1:1/x", "postgres://127.0.0.1:1/x", unreachableCause),
+            ("postgres://harness:secret@127.0.0.1:1/x", "postgres://harness@127.0.0.1:1/x", unreachableCause),
             ("postgresql://harness:secret@127.0.0.1:port/x", "postgresql://harness@127.0.0.1:port/x", "port"),
         ])
     func unusableState(_ url: String, _ location: String, _ cause: String) async throws {

@@ -12,8 +12,7 @@ import Testing
 @Suite(
     "Provider check on a PostgreSQL state store",
     .enabled(
-        if: PostgresTestDatabase.isConfigured,
-        "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server to keep the simulators' state on"))
+        if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
 struct ProviderStateStoreTests {
     /// The engine over the repository's catalog, cassettes, schemas and simulators.
     static func engine(_ catalog: [Flow] = FlowCatalog.all) throws -> FlowEngine {

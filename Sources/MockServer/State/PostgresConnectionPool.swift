@@ -1,3 +1,4 @@
+#if PostgreSQL
 import JSONCore
 import Logging
 import NIOCore
@@ -124,3 +125,4 @@ extension PostgresURL {
         return configuration
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import NIOCore
 import NIOPosix
@@ -101,3 +102,4 @@ enum PostgresFailure: Error, Sendable, Equatable, CustomStringConvertible {
         return texts.filter { seen.insert($0).inserted }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import JSONCore
 import Logging
@@ -207,3 +208,4 @@ final class SQLTranslations: Sendable {
         return translated
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 extension PostgresStateStore {
@@ -66,3 +67,4 @@ extension PostgresStateStore {
         }
     }
 }
+#endif

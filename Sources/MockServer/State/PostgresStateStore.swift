@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 package import Logging
 import NIOCore
@@ -29,6 +30,9 @@ package final class PostgresStateStore: SharedStateStore {
     private let threads: NIOThreadPool
     let pool: PostgresConnectionPool
     private let translations = SQLTranslations()
+
+    /// Whether this build has the PostgreSQL store (the `PostgreSQL` trait): it has.
+    package static let isBuiltIn = true
 
     /// How many times a transaction runs before a conflict gives it up.
     package static let maximumAttempts = 100
@@ -81,27 +85,6 @@ package final class PostgresStateStore: SharedStateStore {
             throw store.mockServerError(error)
         }
         return store
-    }
-
-    /// `url` without its password, as messages show a store.
-    package static func location(of url: String) -> String {
-        PostgresURL.redacted(url)
-    }
-
-    /// Checks that `url` is a `postgres://` or `postgresql://` URL the store can read, without connecting, as a
-    /// command checks its options.
-    ///
-    /// - Throws: ``MockServerError/invalidStateURL(location:reason:)``, its location without the password.
-    package static func check(url: String) throws(MockServerError) {
-        _ = try parsed(url)
-    }
-
-    private static func parsed(_ text: String) throws(MockServerError) -> PostgresURL {
-        do {
-            return try PostgresURL(parsing: text)
-        } catch {
-            throw .invalidStateURL(location: error.location, reason: error.reason)
-        }
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (StateDB) throws -> T) async throws -> T {
@@ -266,3 +249,4 @@ package final class PostgresStateStore: SharedStateStore {
         }
     }
 }
+#endif

@@ -1,35 +1,11 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
 
-/// Throw-away PostgreSQL databases for tests, on the server the environment variable `HARNESS_TEST_POSTGRES` names
-/// (a URL of a server where the tests may `CREATE DATABASE`, such as the one `.ci/postgres/start` prints).
-///
-/// ```swift
-/// @Suite(.enabled(if: PostgresTestDatabase.isConfigured, "set HARNESS_TEST_POSTGRES to run it"))
-/// struct StoreTests {
-///     @Test func roundTrip() async throws {
-///         let url = try #require(try await PostgresTestDatabase.fresh(named: "round_trip"))
-///         …
-///         try await PostgresTestDatabase.drop(url)
-///     }
-/// }
-/// ```
-package enum PostgresTestDatabase {
-    /// The environment variable that names the server.
-    package static let variable = "HARNESS_TEST_POSTGRES"
-
-    /// The server's URL, or nil when the variable is unset or empty.
-    package static var serverURL: String? {
-        guard let url = ProcessInfo.processInfo.environment[variable], !url.isEmpty else { return nil }
-        return url
-    }
-
-    /// Whether a server is configured, for `.enabled(if:)`.
-    package static var isConfigured: Bool { serverURL != nil }
-
+extension PostgresTestDatabase {
     /// The URL of a new, empty database `harness_<prefix>_<random>` on the server, or nil when no server is
     /// configured. `prefix` is reduced to lowercase letters, digits and `_`.
     package static func fresh(named prefix: String) async throws -> String? {
@@ -47,16 +23,6 @@ package enum PostgresTestDatabase {
         let name = "harness_\(String(String.UnicodeScalarView(kept.prefix(30))))_\(random)"
         try await execute("CREATE DATABASE \(name)", on: server)
         return try PostgresURL.replacingDatabase(in: server, with: name)
-    }
-
-    /// The URL of the database `name` on the server `server` names.
-    package static func url(of name: String, on server: String) throws -> String {
-        try PostgresURL.replacingDatabase(in: server, with: name)
-    }
-
-    /// The name of the database `url` names, or nil when it names none.
-    package static func name(in url: String) throws -> String? {
-        try PostgresURL(parsing: url).database
     }
 
     /// Drops the database `url` names, ending the sessions still connected to it; nil when no server is configured.
@@ -126,9 +92,4 @@ package enum PostgresTestDatabase {
     }
 }
 
-extension UInt32 {
-    var hexadecimal: String {
-        let digits = String(self, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
-    }
-}
+#endif

@@ -79,8 +79,11 @@ extension Harness.Bench {
             try OptionRange.count(rounds, "--rounds", in: 1...100)
             if let state {
                 // A SQLite file or another scheme is refused here too, naming the option without the password.
-                do {
+                do throws(MockServerError) {
                     try PostgresStateStore.check(url: state)
+                    guard PostgresStateStore.isBuiltIn else {
+                        throw MockServerError.stateStoreNotBuilt(location: PostgresStateStore.location(of: state))
+                    }
                 } catch {
                     throw ValidationError(error.description)
                 }

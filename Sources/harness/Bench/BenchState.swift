@@ -38,6 +38,9 @@ extension Harness.Bench {
         }
 
         func run() async throws {
+            guard PostgresStateStore.isBuiltIn else {
+                throw ValidationError(MockServerError.stateStoreNotBuilt(location: "--server").description)
+            }
             guard let server = server ?? PostgresTestDatabase.serverURL else {
                 throw ValidationError("pass --server postgres://… or set HARNESS_TEST_POSTGRES (.ci/postgres/start)")
             }

@@ -9,8 +9,7 @@ import Testing
 @Suite(
     "PostgreSQL state store end to end",
     .enabled(
-        if: PostgresTestDatabase.isConfigured,
-        "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server to run the simulators against"))
+        if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
 struct PostgresSimulatorTests {
     @Test("ReferralHero, WalkMe and Adapty answer from a store on PostgreSQL opened with every simulator")
     func everySimulator() async throws {

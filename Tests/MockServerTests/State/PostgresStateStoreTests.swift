@@ -9,8 +9,7 @@ import Testing
 @Suite(
     "PostgresStateStore",
     .enabled(
-        if: PostgresTestDatabase.isConfigured,
-        "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server to test the shared state store against"))
+        if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
 struct PostgresStateStoreTests {
     /// A fresh database for `body`, dropped after it whatever happens.
     @discardableResult
@@ -354,7 +353,9 @@ struct PostgresStateStoreTests {
 /// The store's errors that need no server.
 @Suite("PostgresStateStore without a server")
 struct PostgresStateStoreOfflineTests {
-    @Test("A port nothing listens on is unavailable, naming the store without its password and the cause")
+    @Test(
+        "A port nothing listens on is unavailable, naming the store without its password and the cause",
+        .enabled(if: PostgresStateStore.isBuiltIn, "built without the PostgreSQL trait: no store to connect"))
     func refused() async throws {
         await #expect {
             _ = try await PostgresStateStore.open(
@@ -368,6 +369,19 @@ struct PostgresStateStoreOfflineTests {
             return location == "postgres://harness@127.0.0.1:1/x" && reason.lowercased().contains("refused")
                 && !text.contains("secret")
         }
+    }
+
+    @Test(
+        "Without the PostgreSQL trait a readable URL is refused, naming the store without its password and the trait",
+        .enabled(if: !PostgresStateStore.isBuiltIn, "built with the PostgreSQL trait: the store connects"))
+    func notBuilt() async throws {
+        await #expect(throws: MockServerError.stateStoreNotBuilt(location: "postgres://harness@127.0.0.1:1/x")) {
+            _ = try await PostgresStateStore.open(
+                url: "postgres://harness:secret@127.0.0.1:1/x", migrator: StateMigrator(),
+                logger: PostgresStateStoreTests.quietLogger)
+        }
+        let message = MockServerError.stateStoreNotBuilt(location: "postgres://harness@127.0.0.1:1/x").description
+        #expect(message.contains("swift build --traits PostgreSQL"))
     }
 
     @Test("A malformed URL is refused before any connection, naming the part")

@@ -10,8 +10,7 @@ import Testing
 @Suite(
     "Shared state: three hosts on one PostgreSQL database",
     .enabled(
-        if: PostgresTestDatabase.isConfigured,
-        "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server to share state on"))
+        if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
 struct SharedStateTests {
     /// A ReferralHero call to one host, with the simulator's token.
     static func call(

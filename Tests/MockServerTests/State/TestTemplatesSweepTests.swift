@@ -27,8 +27,7 @@ struct TestTemplatesSweepTests {
     @Test(
         "a sweep drops old copies nobody is connected to, and keeps new copies, copies in use and other databases",
         .enabled(
-            if: PostgresTestDatabase.isConfigured,
-            "HARNESS_TEST_POSTGRES is unset: no PostgreSQL server to sweep"))
+            if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
     func sweep() async throws {
         let server = try #require(PostgresTestDatabase.serverURL)
         let marker = UInt32.random(in: 0...UInt32.max)
