@@ -12,7 +12,10 @@ extension HarnessServeTests {
         "harness serve --state with a PostgreSQL URL it cannot use exits 2 with one line naming the server and the cause",
         arguments: [
             (["--state", "postgres://127.0.0.1:1/x"], "postgres://127.0.0.1:1/x", unreachableCause),
-            (["--state", "postgres://harness:secret@127.0.0.1:1/x"], "postgres://harness@127.0.0.1:1/x", unreachableCause),
+            (
+                ["--state", "postgres://harness:secret@127.0.0.1:1/x"], "postgres://harness@127.0.0.1:1/x",
+                unreachableCause
+            ),
             (
                 ["--state", "postgresql://harness:secret@127.0.0.1:port/x"], "postgresql://harness@127.0.0.1:port/x",
                 "port"
