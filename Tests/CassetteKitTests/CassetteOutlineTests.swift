@@ -127,4 +127,29 @@ struct CassetteOutlineTests {
         #expect(failure.description.contains("/log/entries/0/response/status"), "\(failure)")
         #expect(index.matches(for: Self.probes[3]) == [2])
     }
+
+    @Test("A response body that claims base64 but is not is reported with the file and entry, read in full or outlined")
+    func responseThatDoesNotConvert() throws {
+        var cassette = Self.cassette()
+        cassette.entries[2].response.content.text = "!!!! not base64 ****"
+        cassette.entries[2].response.content.encoding = "base64"
+        let full = try InteractionIndex(cassette: cassette, name: "x/flow", file: "/c/x/flow.har")
+        let outline = try #require(CassetteOutline(bytes: cassette.encoded()))
+        let outlined = try InteractionIndex(outline: outline, name: "x/flow", file: "/c/x/flow.har")
+        for index in [full, outlined] {
+            do {
+                _ = try index.response(at: 2)
+                Issue.record("entry 2's response converted")
+            } catch {
+                let message = String(describing: error)
+                #expect(message.contains("/c/x/flow.har"))
+                #expect(message.contains("/log/entries/2/response/content/text"), "\(message)")
+            }
+            #expect(try index.response(at: 0).body == Data(#"{"state":"queued"}"#.utf8))
+        }
+        // Read in full, the entry still matches (its response fails at the hit); outlined, its bucket names it.
+        #expect(full.matches(for: Self.probes[3]) == [2])
+        #expect(outlined.matches(for: Self.probes[3]) == [])
+        #expect(outlined.failure?.description.contains("/log/entries/2/response/content/text") == true)
+    }
 }

@@ -9,12 +9,14 @@ enum EntryStore: Sendable {
     case outlined(CassetteOutline, Locked<[IndexedEntry?]>)
 }
 
-/// An entry as the index uses it: the HAR entry, its request as sent, and the normalizer of its own volatile
-/// fields when it declares some.
+/// An entry as the index uses it: its request as sent, its recorded response, and the normalizer of its own
+/// volatile fields when it declares some. The HAR entry itself is not kept: replay needs only these, and a large
+/// cassette's decoded entries would otherwise hold every response body a second time.
 struct IndexedEntry: Sendable {
-    let entry: HAR.Entry
     let request: CassetteRequest
     let own: Normalizer?
+    /// The recorded response, or nil when its body claims base64 but is not (``response(at:file:)`` reports it).
+    private let response: CassetteResponse?
 
     /// Entry `index` of a cassette matched by `normalizer`.
     ///
@@ -26,8 +28,8 @@ struct IndexedEntry: Sendable {
                 file: file, pointer: "/log/entries/\(index)/request/postData/text", expected: "base64 text",
                 found: "text that is not base64")
         }
-        self.entry = entry
         self.request = request
+        response = entry.response.cassetteResponse
         if let volatile = entry.harness?.volatile, !volatile.isEmpty {
             let context = normalizer.context.adding(volatile: volatile)
             try context.validate()
@@ -37,9 +39,11 @@ struct IndexedEntry: Sendable {
         }
     }
 
-    /// The recorded response of `entry`, entry `index` of the cassette in `file`.
-    static func response(of entry: HAR.Entry, at index: Int, file: String) throws(CassetteError) -> CassetteResponse {
-        guard let response = entry.response.cassetteResponse else {
+    /// The recorded response of this entry, entry `index` of the cassette in `file`.
+    ///
+    /// - Throws: ``CassetteError/malformed(file:pointer:expected:found:)`` when its body claims base64 but is not.
+    func response(at index: Int, file: String) throws(CassetteError) -> CassetteResponse {
+        guard let response else {
             throw .malformed(
                 file: file, pointer: "/log/entries/\(index)/response/content/text", expected: "base64 text",
                 found: "text that is not base64")
@@ -69,7 +73,7 @@ extension InteractionIndex {
     }
 
     /// Reads entry `index` from its text, as a full read of the cassette would, and checks it is the interaction
-    /// the outline routed (same method and URL). Its response is converted now, so a response that does not convert
+    /// the outline routed (same method and URL). Its response is checked now, so a response that does not convert
     /// is found when its bucket is first used rather than at the hit.
     private func decode(_ index: Int, from outline: CassetteOutline) throws(CassetteError) -> IndexedEntry {
         let source = file ?? name
@@ -89,8 +93,7 @@ extension InteractionIndex {
                 found: "\(entry.request.method) \(entry.request.url)")
         }
         let indexed = try IndexedEntry(entry, at: index, normalizer: normalizer, file: source)
-        let response = try IndexedEntry.response(of: entry, at: index, file: source)
-        responses.withLock { $0[index] = $0[index] ?? response }
+        _ = try indexed.response(at: index, file: source)
         return indexed
     }
 }

@@ -22,8 +22,6 @@ package final class InteractionIndex: Sendable {
     let routing: [CassetteRequest]
     let buckets: [BucketKey: [Int]]
     private let prepared = Locked<[BucketKey: PreparedBucket]>([:])
-    /// Responses converted from HAR on first replay.
-    let responses: Locked<[CassetteResponse?]>
     /// The first entry of an outlined index that did not decode.
     private let damage = Locked<CassetteError?>(nil)
 
@@ -46,7 +44,8 @@ package final class InteractionIndex: Sendable {
         self.options = options
         let harness = cassette.harness
         hint = RecordingHint(cassette: name, flow: harness.flow)
-        normalizer = try Self.normalizer(harness, options: options)
+        let normalizer = try Self.normalizer(harness, options: options)
+        self.normalizer = normalizer
         var decoded: [IndexedEntry] = []
         var buckets: [BucketKey: [Int]] = [:]
         decoded.reserveCapacity(cassette.entries.count)
@@ -57,7 +56,6 @@ package final class InteractionIndex: Sendable {
         }
         routing = decoded.map(\.request)
         store = .decoded(decoded)
-        responses = Locked(Array(repeating: nil, count: decoded.count))
         self.buckets = buckets
     }
 
@@ -74,10 +72,13 @@ package final class InteractionIndex: Sendable {
         self.options = options
         let harness = try outline.logHarness(file: file ?? name)
         hint = RecordingHint(cassette: name, flow: harness.flow)
-        normalizer = try Self.normalizer(harness, options: options)
+        // A local, so the loop below does not copy the normalizer out of the object under construction per entry.
+        let normalizer = try Self.normalizer(harness, options: options)
+        self.normalizer = normalizer
         var routing: [CassetteRequest] = []
         var buckets: [BucketKey: [Int]] = [:]
         routing.reserveCapacity(outline.entries.count)
+        buckets.reserveCapacity(outline.entries.count)
         for (index, entry) in outline.entries.enumerated() {
             let request = CassetteRequest(method: entry.method, url: entry.url)
             routing.append(request)
@@ -85,7 +86,6 @@ package final class InteractionIndex: Sendable {
         }
         self.routing = routing
         store = .outlined(outline, Locked(Array(repeating: nil, count: routing.count)))
-        responses = Locked(Array(repeating: nil, count: routing.count))
         self.buckets = buckets
     }
 
@@ -115,15 +115,9 @@ package final class InteractionIndex: Sendable {
     /// only: see ``failure``).
     package func request(at index: Int) -> CassetteRequest { (try? indexed(index).request) ?? routing[index] }
 
-    /// The HAR entry `index`.
-    package func entry(at index: Int) throws(CassetteError) -> HAR.Entry { try indexed(index).entry }
-
     /// The recorded response of entry `index`: the recorded bytes and headers exactly.
     package func response(at index: Int) throws(CassetteError) -> CassetteResponse {
-        if let cached = responses.withLock({ $0[index] }) { return cached }
-        let response = try IndexedEntry.response(of: try indexed(index).entry, at: index, file: file ?? name)
-        responses.withLock { $0[index] = response }
-        return response
+        try indexed(index).response(at: index, file: file ?? name)
     }
 
     /// Every entry that answers `request`, in recording order.

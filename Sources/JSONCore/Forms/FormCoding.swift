@@ -83,6 +83,12 @@ public enum FormCoding {
         decodeComponent(text, plus: .literal)
     }
 
+    /// The path decoded as above, for a `String`: one without a `%` is returned as it is, without the generic
+    /// path (routing and matching decode a path per request and per recorded entry).
+    public static func decodePath(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "%")) ? decodeComponent(text, plus: .literal) : text
+    }
+
     /// The bytes `text` stands for: `%XX` escapes decoded, `+` per `plus`, anything else (a broken escape
     /// included) as written.
     static func percentDecoded(_ text: some Collection<UInt8>, plus: Plus) -> [UInt8] {

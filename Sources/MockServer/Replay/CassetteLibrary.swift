@@ -77,6 +77,15 @@ final class CassetteLibrary: Sendable {
                 unknown.append((name, file, stamp))
             }
         }
+        // Large cassettes the index knows are outlined on another thread from now on, largest first, while this
+        // one parses the others, writes the index and the server starts, so the first request to one finds it
+        // ready (or nearly); the others at their first use.
+        let early = large.sorted { $0.size > $1.size }.map(\.slot)
+        if !early.isEmpty {
+            DispatchQueue.global(qos: .userInitiated).async {
+                for slot in early { _ = slot.cassette }
+            }
+        }
         // Files are read and indexed on every core at once: start-up time is what a developer waits for.
         let parse = unknown.map { ($0.name, $0.file) }
         let results = Locked([Result<LoadedCassette, CassetteError>?](repeating: nil, count: parse.count))
@@ -116,14 +125,6 @@ final class CassetteLibrary: Sendable {
             catalog.rebuildRoutes()
         }
         changes.add(1, ordering: .releasing)
-        // Large cassettes the index knows are outlined on another thread now, largest first, while the server
-        // starts on this one, so the first request to one finds it ready; the others at their first use.
-        let early = large.sorted { $0.size > $1.size }.map(\.slot)
-        if !early.isEmpty {
-            DispatchQueue.global(qos: .utility).async {
-                for slot in early { _ = slot.cassette }
-            }
-        }
         logger.info(
             "cassettes found",
             metadata: [

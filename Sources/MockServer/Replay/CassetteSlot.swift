@@ -17,7 +17,11 @@ final class CassetteSlot: Sendable {
     let routes: Set<RouteKey>
     /// The number of interactions.
     let count: Int
+    /// What is known of the cassette now; held only to read or set it, so asking (``parsed``, ``failure``, from an
+    /// event loop or at start-up) never waits for a file being read.
     private let state: Locked<State>
+    /// Held while the file is read, so one thread reads it and the others wait for that result.
+    private let reading = Locked<Void>(())
 
     private enum State {
         case unread
@@ -46,14 +50,18 @@ final class CassetteSlot: Sendable {
     /// The parsed cassette, parsing it now if needed; nil when the file no longer reads (the error is kept for
     /// ``failure``).
     var cassette: LoadedCassette? {
-        state.withLock { state -> LoadedCassette? in
-            switch state {
+        switch current {
+        case .loaded(let cassette): return cassette
+        case .failed: return nil
+        case .unread: break
+        }
+        return reading.withLock { _ -> LoadedCassette? in
+            // Another thread may have read it while this one waited.
+            switch current {
             case .loaded(let cassette): return cassette
             case .failed: return nil
             case .unread:
-                return Self.settle(&state) { () throws(CassetteError) in
-                    try Self.open(name: name, file: file, count: count)
-                }
+                return settle { () throws(CassetteError) in try Self.open(name: name, file: file, count: count) }
             }
         }
     }
@@ -62,17 +70,18 @@ final class CassetteSlot: Sendable {
     /// cassette now replayed, or nil when the file does not read (the error is kept for ``failure``). What was
     /// replayed so far is forgotten with the outlined cassette.
     func reread() -> LoadedCassette? {
-        state.withLock { state -> LoadedCassette? in
-            switch state {
+        reading.withLock { _ -> LoadedCassette? in
+            switch current {
             case .loaded(let cassette) where cassette.failure == nil: return cassette
             case .failed: return nil
             case .unread, .loaded:
-                return Self.settle(&state) { () throws(CassetteError) in
-                    try LoadedCassette(name: name, file: file)
-                }
+                return settle { () throws(CassetteError) in try LoadedCassette(name: name, file: file) }
             }
         }
     }
+
+    /// The state now, without waiting for a read in progress.
+    private var current: State { state.withLock { $0 } }
 
     /// The cassette outlined when it outlines with `count` entries, else read in full.
     private static func open(name: CassetteName, file: URL, count: Int) throws(CassetteError) -> LoadedCassette {
@@ -84,33 +93,29 @@ final class CassetteSlot: Sendable {
         return try LoadedCassette(name: name, file: file)
     }
 
-    /// `state` set to what `read` gives, or to its error.
-    private static func settle(
-        _ state: inout State, _ read: () throws(CassetteError) -> LoadedCassette
-    ) -> LoadedCassette? {
+    /// The state set to what `read` gives, or to its error; called holding ``reading``, the state's lock taken only
+    /// to set it.
+    private func settle(_ read: () throws(CassetteError) -> LoadedCassette) -> LoadedCassette? {
         do {
             let cassette = try read()
-            state = .loaded(cassette)
+            state.withLock { $0 = .loaded(cassette) }
             return cassette
         } catch {
-            state = .failed(String(describing: error))
+            let reason = String(describing: error)
+            state.withLock { $0 = .failed(reason) }
             return nil
         }
     }
 
-    /// The parsed cassette when it has been parsed, without parsing it.
+    /// The parsed cassette when it has been parsed, without parsing it or waiting for a parse in progress.
     var parsed: LoadedCassette? {
-        state.withLock { state in
-            if case .loaded(let cassette) = state { return cassette }
-            return nil
-        }
+        if case .loaded(let cassette) = current { return cassette }
+        return nil
     }
 
-    /// Why the file did not parse at its first use.
+    /// Why the file did not parse at its first use (nil while it is being read).
     var failure: String? {
-        state.withLock { state in
-            if case .failed(let reason) = state { return reason }
-            return nil
-        }
+        if case .failed(let reason) = current { return reason }
+        return nil
     }
 }

@@ -97,7 +97,10 @@ struct LoadedCassette: Sendable {
 struct PreparedResponse: Sendable, PreparedAnswer {
     let status: HTTPResponse.Status
     let headers: HTTPFields
-    let body: ByteBuffer
+    /// The body bytes: the recorded response's own storage, shared rather than copied, so a replayed cassette does
+    /// not hold each body twice (its index keeps the recorded response too). Copied into the connection's buffer
+    /// when written.
+    let body: Data
     /// The status and headers (with `Content-Length`, without `Date`) as NIO's HTTP/1.1 encoder takes them, for
     /// answers written on the event loop (``ImmediateReplay``): what Hummingbird's response converts to.
     let wireStatus: HTTPResponseStatus
@@ -110,10 +113,10 @@ struct PreparedResponse: Sendable, PreparedAnswer {
     init(_ response: CassetteResponse) {
         status = HTTPResponse.Status(recorded: response.status, reasonPhrase: response.statusText)
         headers = response.headers.endToEndFields
-        body = ByteBuffer(bytes: response.body)
+        body = response.body
         wireStatus = HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase)
         var wire = HTTPHeaders(headers.map { ($0.name.rawName, $0.value) })
-        wire.add(name: HTTPField.Name.contentLength.rawName, value: String(body.readableBytes))
+        wire.add(name: HTTPField.Name.contentLength.rawName, value: String(body.count))
         wireHeaders = wire
         wire.remove(name: "transfer-encoding")
         if !wireStatus.mayHaveResponseBody { wire.remove(name: "content-length") }
@@ -127,13 +130,19 @@ struct PreparedResponse: Sendable, PreparedAnswer {
         wirePrefix = prefix
     }
 
-    var response: Response { Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body)) }
+    var response: Response { Response(status: status, headers: headers, body: ResponseBody(byteBuffer: bodyBuffer)) }
+
+    /// The body in a buffer of its own, for the paths that hand NIO a buffer.
+    var bodyBuffer: ByteBuffer {
+        var buffer = ByteBufferAllocator().buffer(capacity: body.count)
+        _ = body.withUnsafeBytes { buffer.writeBytes($0) }
+        return buffer
+    }
 
     /// The response as cassettes hold it, for the live contract check.
     var cassetteResponse: CassetteResponse {
         CassetteResponse(
-            status: status.code, statusText: status.reasonPhrase, headers: HeaderFields(headers),
-            body: Data(body.readableBytesView))
+            status: status.code, statusText: status.reasonPhrase, headers: HeaderFields(headers), body: body)
     }
 }
 
@@ -156,7 +165,7 @@ struct RouteKey: Sendable, Hashable {
 }
 
 extension PreparedResponse {
-    var bodySize: Int { body.readableBytes }
+    var bodySize: Int { body.count }
 
     /// A simulator's answer as its host's read cache kept it: the server's own form, or a response to convert.
     static func kept(_ answer: any PreparedAnswer) -> PreparedResponse? {

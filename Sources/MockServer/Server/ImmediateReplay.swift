@@ -149,7 +149,7 @@ extension ServerCore {
             if let contract = taken.contract { headers.add(name: LiveInspection.header, value: contract) }
             return ImmediateAnswer(
                 head: HTTPResponseHead(version: .http1_1, status: taken.response.wireStatus, headers: headers),
-                body: taken.response.body)
+                body: taken.response.bodyBuffer)
         }
     }
 

@@ -77,7 +77,7 @@ final class WireReplay: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let response = answer.response
         var out = context.channel.allocator.buffer(
-            capacity: response.wirePrefix.readableBytes + dateLine.readableBytes + response.body.readableBytes)
+            capacity: response.wirePrefix.readableBytes + dateLine.readableBytes + response.body.count)
         out.writeImmutableBuffer(response.wirePrefix)
         if let contract = answer.contract {
             out.writeStaticString("X-Harness-Contract: ")
@@ -85,7 +85,7 @@ final class WireReplay: ChannelDuplexHandler, RemovableChannelHandler {
             out.writeStaticString("\r\n")
         }
         out.writeImmutableBuffer(dateLine)
-        out.writeImmutableBuffer(response.body)
+        _ = response.body.withUnsafeBytes { out.writeBytes($0) }
         context.write(wrapOutboundOut(.byteBuffer(out)), promise: nil)
         needsFlush = true
         core.wireHits.add(1, ordering: .relaxed)
