@@ -15,8 +15,28 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public init() {}
 
     public init(_ pairs: [(String, JSONValue)]) {
+        self.init(pairs: pairs)
+    }
+
+    /// The members of `pairs` in their order, a later duplicate replacing an earlier one in its place. Duplicates are
+    /// found with one hash set for a large object instead of a search per key.
+    init<Pairs: Collection<(String, JSONValue)>>(pairs: Pairs) {
         members.reserveCapacity(pairs.count)
-        for (key, value) in pairs { self[key] = value }
+        guard pairs.count > Self.indexThreshold else {
+            for (key, value) in pairs { self[key] = value }
+            return
+        }
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            if let position = positions[key] {
+                members[position].value = value
+            } else {
+                positions[key] = members.count
+                members.append((key, value))
+            }
+        }
+        index = positions
     }
 
     /// The keys in the order they were added.
@@ -65,9 +85,19 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         members.makeIterator()
     }
 
-    /// The members sorted by key (a stable order), as the stable writer emits them.
+    /// The members sorted by key (a stable order), as the stable writer emits them: in `String` order, which for
+    /// keys of ASCII alone is their bytes' order, compared as bytes (the writer sorts every object it writes).
     public var sortedMembers: [(key: String, value: JSONValue)] {
-        members.sorted { $0.key < $1.key }
+        guard members.count > 1 else { return members }
+        let ascii = members.allSatisfy { member in member.key.utf8.allSatisfy { $0 < 0x80 } }
+        let precedes: (String, String) -> Bool =
+            ascii ? { $0.utf8.lexicographicallyPrecedes($1.utf8) } : { $0 < $1 }
+        var sorted = true
+        for offset in 1..<members.count where !precedes(members[offset - 1].key, members[offset].key) {
+            sorted = false
+            break
+        }
+        return sorted ? members : members.sorted { precedes($0.key, $1.key) }
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

@@ -79,8 +79,6 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByStringLiteral,
     public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var object = JSONObject()
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
+        self = .object(JSONObject(pairs: elements))
     }
 }

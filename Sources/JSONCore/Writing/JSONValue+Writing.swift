@@ -17,92 +17,121 @@ extension JSONValue {
     /// The value as JSON text. Strings escape only what JSON requires (`"`, `\`, control characters);
     /// `/` and non-ASCII text are written as they are. Numbers are written as they were read.
     public func serialized(_ options: JSONWritingOptions = []) -> String {
-        var output = ""
-        write(to: &output, options: options, indent: 0)
-        return output
+        String(decoding: bytes(options), as: UTF8.self)
     }
 
     /// The value as UTF-8 JSON bytes.
     public func data(_ options: JSONWritingOptions = []) -> Data {
-        Data(serialized(options).utf8)
+        Data(bytes(options))
     }
 
-    private func write(to output: inout String, options: JSONWritingOptions, indent: Int) {
-        switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let number): output += number.text
-        case .string(let string): Self.writeString(string, to: &output)
-        case .array(let array):
-            guard !array.isEmpty else {
-                output += "[]"
-                return
-            }
-            output += "["
-            for (offset, element) in array.enumerated() {
-                if offset > 0 { output += "," }
-                Self.newline(&output, options: options, indent: indent + 1)
-                element.write(to: &output, options: options, indent: indent + 1)
-            }
-            Self.newline(&output, options: options, indent: indent)
-            output += "]"
-        case .object(let object):
-            guard !object.isEmpty else {
-                output += "{}"
-                return
-            }
-            output += "{"
-            let members = options.contains(.sortedKeys) ? object.sortedMembers : Array(object)
-            for (offset, member) in members.enumerated() {
-                if offset > 0 { output += "," }
-                Self.newline(&output, options: options, indent: indent + 1)
-                Self.writeString(member.key, to: &output)
-                output += options.contains(.pretty) ? ": " : ":"
-                member.value.write(to: &output, options: options, indent: indent + 1)
-            }
-            Self.newline(&output, options: options, indent: indent)
-            output += "}"
-        }
-    }
-
-    private static func newline(_ output: inout String, options: JSONWritingOptions, indent: Int) {
-        guard options.contains(.pretty) else { return }
-        output += "\n"
-        output += String(repeating: "  ", count: indent)
+    /// The value as UTF-8 JSON bytes, the text ``serialized(_:)`` gives. Written straight into one byte buffer: a
+    /// simulator's answer (a ReferralHero leaderboard page is some 90 KB) is written on every call.
+    public func bytes(_ options: JSONWritingOptions = []) -> [UInt8] {
+        var writer = JSONByteWriter(options: options)
+        writer.write(self, indent: 0)
+        return writer.output
     }
 
     /// Writes `string` as a JSON string literal.
     public static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        var clean = true
-        for byte in string.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            clean = false
-            break
+        var writer = JSONByteWriter(options: [])
+        writer.writeString(string)
+        output += String(decoding: writer.output, as: UTF8.self)
+    }
+}
+
+/// The writer behind ``JSONValue/bytes(_:)``: appends UTF-8 to one growing array.
+struct JSONByteWriter {
+    let pretty: Bool
+    let sortedKeys: Bool
+    var output: [UInt8] = []
+
+    init(options: JSONWritingOptions) {
+        pretty = options.contains(.pretty)
+        sortedKeys = options.contains(.sortedKeys)
+        output.reserveCapacity(512)
+    }
+
+    mutating func write(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .number(let number): append(number.text)
+        case .string(let string): writeString(string)
+        case .array(let array):
+            guard !array.isEmpty else {
+                append("[]")
+                return
+            }
+            output.append(UInt8(ascii: "["))
+            for (offset, element) in array.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                write(element, indent: indent + 1)
+            }
+            newline(indent)
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            guard !object.isEmpty else {
+                append("{}")
+                return
+            }
+            output.append(UInt8(ascii: "{"))
+            let members = sortedKeys ? object.sortedMembers : Array(object)
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                writeString(member.key)
+                if pretty { append(": ") } else { output.append(UInt8(ascii: ":")) }
+                write(member.value, indent: indent + 1)
+            }
+            newline(indent)
+            output.append(UInt8(ascii: "}"))
         }
+    }
+
+    private mutating func append(_ text: String) {
+        output.append(contentsOf: text.utf8)
+    }
+
+    private mutating func newline(_ indent: Int) {
+        guard pretty else { return }
+        output.append(UInt8(ascii: "\n"))
+        for _ in 0..<indent {
+            output.append(UInt8(ascii: " "))
+            output.append(UInt8(ascii: " "))
+        }
+    }
+
+    /// `string` as a JSON string literal: only `"`, `\` and control characters are escaped.
+    mutating func writeString(_ string: String) {
+        output.append(UInt8(ascii: "\""))
+        let clean = string.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         if clean {
-            output += string
+            output.append(contentsOf: string.utf8)
         } else {
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case "\u{08}": output += "\\b"
-                case "\u{0C}": output += "\\f"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        output.unicodeScalars.append(scalar)
-                    }
+            for byte in string.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "\n"): append("\\n")
+                case UInt8(ascii: "\r"): append("\\r")
+                case UInt8(ascii: "\t"): append("\\t")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                case ..<0x20:
+                    append("\\u00")
+                    output.append(Self.hexDigits[Int(byte >> 4)])
+                    output.append(Self.hexDigits[Int(byte & 0x0F)])
+                default: output.append(byte)
                 }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension JSONValue: CustomStringConvertible {

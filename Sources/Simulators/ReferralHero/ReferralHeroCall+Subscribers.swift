@@ -12,7 +12,10 @@ extension ReferralHeroCall {
         }
         guard body.host != nil else { throw ReferralHeroFailure(.noHostingURL) }
         guard let referrer = try identifiedReferrer(body) else {
-            return try insert(body, email: email, referrer: nil, status: "").json(db, response: "subscriber_created")
+            let subscriber = try insert(body, email: email, referrer: nil, status: "")
+            pagesKept.isSet = try ReferralHeroLeaderboard.unchanged(
+                byOrganicSignUp: Int(subscriber.signup), campaign: campaign.uuid, db)
+            return try subscriber.json(db, response: "subscriber_created")
         }
         let status = body.text("status") == "custom_event_pending" ? "pending" : campaign.signUpStatus
         return try insert(body, email: email, referrer: referrer, status: status)

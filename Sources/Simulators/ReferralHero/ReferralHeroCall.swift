@@ -7,6 +7,12 @@ struct ReferralHeroCall {
     var campaign: ReferralHeroCampaign
     var now: Int
     var db: StateDB
+    /// Set by a call whose writes leave every leaderboard page as it was (``ReferralHeroLeaderboard``).
+    let pagesKept = Flag()
+
+    final class Flag {
+        var isSet = false
+    }
 
     func answer(_ route: ReferralHeroRoute, method: String, body: Data, query: [String: String]) throws -> JSONValue {
         switch route {

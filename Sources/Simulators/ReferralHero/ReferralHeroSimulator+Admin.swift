@@ -20,12 +20,15 @@ extension ReferralHeroSimulator {
         let body = request.decodedBody
         let method = request.method
         return try await state.database.write { db in
+            let response: CassetteResponse
             do {
-                return .json(status: 200, try Self.admin(method, segments, body: body, db))
+                response = .json(status: 200, try Self.admin(method, segments, body: body, db))
             } catch let failure as AdminFailure {
-                return .json(
+                response = .json(
                     status: failure.status, ["error": .string(failure.error), "message": .string(failure.message)])
             }
+            if db.changedRows { try ReferralHeroLeaderboard.changed(db) }
+            return response
         }
     }
 

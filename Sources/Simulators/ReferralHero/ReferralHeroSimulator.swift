@@ -45,6 +45,8 @@ public struct ReferralHeroSimulator: Simulator, StateStoreSimulator {
         let token = ReferralHeroToken.read(request.headers)
         let body = request.decodedBody
         return try await state.database.write { db in
+            var pagesKept = false
+            let response: CassetteResponse
             do {
                 try Self.admit(token: token, now: now, db)
                 guard !uuid.isEmpty else { throw ReferralHeroFailure(.noListUUID) }
@@ -53,11 +55,20 @@ public struct ReferralHeroSimulator: Simulator, StateStoreSimulator {
                 }
                 try Self.checkMediaType(of: body, contentType: request.headers["Content-Type"])
                 let call = ReferralHeroCall(campaign: campaign, now: now, db: db)
-                let data = try call.answer(route, method: request.method, body: body, query: target.query)
-                return ReferralHeroEnvelope.ok(data, now: now)
+                if case .leaderboard = route {
+                    let count = ReferralHeroCall.leaderboardCount(target.query["count"])
+                    response = ReferralHeroEnvelope.ok(
+                        written: try ReferralHeroLeaderboard.page(count: count, call: call), now: now)
+                } else {
+                    let data = try call.answer(route, method: request.method, body: body, query: target.query)
+                    response = ReferralHeroEnvelope.ok(data, now: now)
+                }
+                pagesKept = call.pagesKept.isSet
             } catch let failure as ReferralHeroFailure {
-                return failure.response
+                response = failure.response
             }
+            if db.changedRows && !pagesKept { try ReferralHeroLeaderboard.changed(db) }
+            return response
         }
     }
 

@@ -25,6 +25,9 @@ package final class StateDB {
     private var savepoints = 0
     /// The rows the last statement inserted, updated or deleted.
     package private(set) var changesCount = 0
+    /// Whether a statement of this transaction inserted, updated or deleted a row, or a script ran (counted as a
+    /// change whatever it did).
+    package private(set) var changedRows = false
 
     package init(_ executor: any StateExecutor) {
         self.executor = executor
@@ -37,6 +40,7 @@ package final class StateDB {
         if arguments.values.isEmpty, StateScript.statements(in: sql).count > 1 {
             try executor.script(sql)
             changesCount = 0
+            changedRows = true
         } else {
             _ = try rows(sql: sql, arguments: arguments, cached: false)
         }
@@ -50,6 +54,7 @@ package final class StateDB {
     func rows(sql: String, arguments: StateArguments, cached: Bool) throws -> [StateRow] {
         let result = try executor.run(sql: sql, arguments: arguments.values, cached: cached)
         changesCount = result.changes
+        if result.changes > 0 { changedRows = true }
         return result.rows
     }
 
@@ -93,6 +98,7 @@ package final class StateDB {
             }
         case .postgres:
             try executor.script("TRUNCATE \(tables.joined(separator: ", ")) RESTART IDENTITY")
+            changedRows = true
         }
     }
 }
