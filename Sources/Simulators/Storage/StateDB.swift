@@ -35,14 +35,17 @@ package final class StateDB {
 
     package var dialect: StateDialect { executor.dialect }
 
-    /// Runs a statement; with no arguments, `sql` may hold several statements separated by `;`.
+    /// Runs a statement; with no arguments, `sql` may hold several statements separated by `;`. A statement with
+    /// arguments is kept prepared (``cachedStatement(sql:)``): the simulators' writes (a ReferralHero sign-up's
+    /// 25-column insert, counters, upserts) run on every call, and preparing them again cost more than running them.
+    /// Their SQL is the simulators' own text, never built from a request, so the statements kept are bounded.
     package func execute(sql: String, arguments: StateArguments = []) throws {
         if arguments.values.isEmpty, StateScript.statements(in: sql).count > 1 {
             try executor.script(sql)
             changesCount = 0
             changedRows = true
         } else {
-            _ = try rows(sql: sql, arguments: arguments, cached: false)
+            _ = try rows(sql: sql, arguments: arguments, cached: !arguments.values.isEmpty)
         }
     }
 
