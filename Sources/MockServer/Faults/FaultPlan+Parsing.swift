@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 extension FaultPlan {
     /// Reads the header grammar (see ``FaultPlan``); throws ``MockServerError/invalidFault(text:reason:)``
@@ -7,13 +8,13 @@ extension FaultPlan {
         self.init()
         var seen: Set<String> = []
         let items = text.split(whereSeparator: { $0 == "," || $0 == ";" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }
         guard !items.isEmpty else { throw .invalidFault(text: text, reason: "no fault given") }
         for item in items {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            let name = (parts.first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-            let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+            let name = (parts.first ?? "").trimmingWhitespace().lowercased()
+            let value = parts.count > 1 ? parts[1].trimmingWhitespace() : nil
             guard !name.isEmpty else { throw .invalidFault(text: text, reason: "'\(item)': a fault name is missing") }
             guard seen.insert(name).inserted else {
                 throw .invalidFault(text: text, reason: "'\(name)' is given twice")

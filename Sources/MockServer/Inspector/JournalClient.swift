@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 public import Foundation
+import JSONCore
 import NIOCore
 import NIOHTTP1
 
@@ -102,7 +103,7 @@ public struct JournalClientError: Error, Sendable, CustomStringConvertible, Loca
         {
             message = text
         }
-        return "the server answered \(status): \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+        return "the server answered \(status): \(message.trimmingWhitespace(newlines: true))"
     }
 
     /// The same as ``description``.

@@ -2,6 +2,7 @@ import CassetteKit
 import Foundation
 import HTTPTypes
 import Hummingbird
+import JSONCore
 import NIOCore
 
 /// Hop-by-hop headers (RFC 9110 §7.6.1), never forwarded nor replayed; `Content-Length` is recomputed.
@@ -16,7 +17,7 @@ enum HopByHop {
         let lowered = name.lowercased()
         if names.contains(lowered) || lowered.hasPrefix("x-harness-") { return true }
         return connection.contains {
-            $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == lowered }
+            $0.split(separator: ",").contains { $0.trimmingWhitespace().lowercased() == lowered }
         }
     }
 }

@@ -28,7 +28,7 @@ enum EngageEvents {
             return EngageOAuth.error(500, "server_error", "Injected failure: the events were not stored.")
         }
         let contentType = request.headers["Content-Type"]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+            .trimmingWhitespace().lowercased()
         guard contentType == "application/json" else {
             return EngageOAuth.error(415, "unsupported_media_type", "The body must be application/json.")
         }

@@ -68,7 +68,7 @@ enum EngageOAuth {
         guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
             return "no bearer token"
         }
-        let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+        let token = authorization.dropFirst("bearer ".count).trimmingWhitespace()
         guard
             let row = try StateRow.fetchOne(
                 db.cachedStatement(sql: "SELECT expires_at, uses, revoked FROM engage_tokens WHERE token = ?"),

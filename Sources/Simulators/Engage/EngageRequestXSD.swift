@@ -55,6 +55,6 @@ enum EngageRequestXSD {
         guard let schema = schema(for: operation) else { return nil }
         let diagnostics = schema.validate(document)
         guard let first = diagnostics.first else { return nil }
-        return first.message.trimmingCharacters(in: .whitespacesAndNewlines)
+        return first.message.trimmingWhitespace(newlines: true)
     }
 }

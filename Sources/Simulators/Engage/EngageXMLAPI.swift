@@ -44,7 +44,7 @@ enum EngageXMLAPI {
         guard let fields = FormCoding.decode(validating: body)?.lastValues else {
             throw .invalidXML("the form body cannot be decoded")
         }
-        guard let text = fields["xml"], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard let text = fields["xml"], !text.trimmingWhitespace(newlines: true).isEmpty else {
             throw .invalidXML("missing xml field")
         }
         if let extra = fields.keys.sorted().first(where: { $0 != "xml" }) {
@@ -105,7 +105,7 @@ struct EngageRequest: Sendable {
 
     /// The trimmed text of the first child element `name`, or nil when absent.
     func scalar(_ name: String) -> String? {
-        element.first(name).map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        element.first(name).map { $0.text.trimmingWhitespace(newlines: true) }
     }
 
     /// `<COLUMN><NAME>n</NAME><VALUE>v</VALUE></COLUMN>` children. A COLUMN without NAME is fault 316.
@@ -134,7 +134,7 @@ struct EngageRequest: Sendable {
     )] {
         var result: [(name: String, value: String)] = []
         for element in elements {
-            guard let name = element.first("NAME")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+            guard let name = element.first("NAME")?.text.trimmingWhitespace(newlines: true),
                 !name.isEmpty
             else { throw missingName }
             result.append((name: name, value: element.first("VALUE")?.text ?? ""))

@@ -75,7 +75,7 @@ struct ReferralHeroBody {
 
     /// A string field, trimmed; `nil` when absent or blank.
     func text(_ key: String) -> String? {
-        guard let value = values[key]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty
+        guard let value = values[key]?.stringValue?.trimmingWhitespace(newlines: true), !value.isEmpty
         else { return nil }
         return value
     }

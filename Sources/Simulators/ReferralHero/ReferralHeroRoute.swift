@@ -83,13 +83,13 @@ enum ReferralHeroRoute: Equatable {
 /// `Authorization: Bearer <token>`, or `X-API-Key` (REST v2 styles, §1.1). Blank means missing.
 enum ReferralHeroToken {
     static func read(_ headers: HeaderFields) -> String? {
-        if var value = headers["Authorization"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+        if var value = headers["Authorization"]?.trimmingWhitespace(), !value.isEmpty {
             if value.lowercased().hasPrefix("bearer ") {
-                value = String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+                value = String(value.dropFirst(7)).trimmingWhitespace()
             }
             if !value.isEmpty { return value }
         }
-        if let key = headers["X-API-Key"]?.trimmingCharacters(in: .whitespaces), !key.isEmpty { return key }
+        if let key = headers["X-API-Key"]?.trimmingWhitespace(), !key.isEmpty { return key }
         return nil
     }
 }

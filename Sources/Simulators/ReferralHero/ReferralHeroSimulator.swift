@@ -76,7 +76,7 @@ public struct ReferralHeroSimulator: Simulator, StateStoreSimulator {
     /// anything else is `invalid_request_body`.
     private static func checkMediaType(of body: Data, contentType: String?) throws(ReferralHeroFailure) {
         guard !body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return }
-        let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = contentType?.split(separator: ";").first?.trimmingWhitespace().lowercased()
         guard type == "application/json" || type?.hasSuffix("+json") == true else {
             throw ReferralHeroFailure(
                 .invalidRequestBody,

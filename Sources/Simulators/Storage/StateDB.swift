@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// The SQL dialect of a state store. The simulators write one SQL for both: SQLite's, in the subset PostgreSQL also
 /// understands (`INSERT … ON CONFLICT`, `RETURNING`, `IS NOT DISTINCT FROM`, `COLLATE NOCASE` through a collation of
@@ -125,7 +126,7 @@ package enum StateScript {
         var current = ""
         var index = 0
         func flush() {
-            let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = current.trimmingWhitespace(newlines: true)
             if !trimmed.isEmpty { statements.append(trimmed) }
             current = ""
         }

@@ -56,7 +56,7 @@ struct WalkMeCall {
         if app.dataFileAuth == "token" && !selfHosted { try checkToken(credentials) }
         let etag = "\"v\(app.dataFileVersion)\""
         if let ifNoneMatch,
-            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingWhitespace() == etag })
         {
             return CassetteResponse(status: 304, headers: ["ETag": etag])
         }

@@ -1,5 +1,6 @@
 import CassetteKit
 import Foundation
+import JSONCore
 
 /// The credentials of a request: HTTP Basic `key:secret` for settings, token and events; `Bearer` for a
 /// token-protected data file.
@@ -10,7 +11,7 @@ enum WalkMeCredentials {
     case malformed
 
     init(_ headers: HeaderFields) {
-        guard let value = headers["Authorization"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+        guard let value = headers["Authorization"]?.trimmingWhitespace(), !value.isEmpty else {
             self = .none
             return
         }
@@ -19,7 +20,7 @@ enum WalkMeCredentials {
             self = .malformed
             return
         }
-        let credential = parts[1].trimmingCharacters(in: .whitespaces)
+        let credential = parts[1].trimmingWhitespace()
         switch parts[0].lowercased() {
         case "bearer":
             self = credential.isEmpty ? .malformed : .bearer(credential)

@@ -74,7 +74,7 @@ public struct WalkMeSimulator: Simulator, StateStoreSimulator {
                 case ("POST", "events"):
                     try call.authenticate(credentials)
                     let type = request.headers["Content-Type"]?.split(separator: ";").first?
-                        .trimmingCharacters(in: .whitespaces).lowercased()
+                        .trimmingWhitespace().lowercased()
                     guard type == "application/json" else {
                         throw WalkMeFailure(.invalidEvents, "the body must be application/json")
                     }

@@ -28,12 +28,12 @@ extension EngageContactOperations {
         var definitions: [EngageList.Column] = []
         var keys: [String] = []
         for column in columns {
-            let columnName = column.first("NAME")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let columnName = column.first("NAME")?.text.trimmingWhitespace(newlines: true) ?? ""
             guard !columnName.isEmpty else { throw EngageFault(316, "COLUMN element is missing NAME.") }
             guard !definitions.contains(where: { $0.name.lowercased() == columnName.lowercased() }) else {
                 throw EngageFault(303, "Column '\(columnName)' already exists in table.")
             }
-            let typeName = (column.first("TYPE")?.text ?? "TEXT").trimmingCharacters(in: .whitespacesAndNewlines)
+            let typeName = (column.first("TYPE")?.text ?? "TEXT").trimmingWhitespace(newlines: true)
             guard let type = tableColumnTypes[typeName.uppercased()] else {
                 throw EngageFault.invalidXML(
                     "TYPE \(typeName) is not one of \(tableColumnTypes.keys.sorted().joined(separator: ", "))")
@@ -60,7 +60,7 @@ extension EngageContactOperations {
     }
 
     private static func flag(_ element: XML.Element, _ name: String) throws -> Bool {
-        guard let text = element.first(name)?.text.trimmingCharacters(in: .whitespacesAndNewlines) else { return false }
+        guard let text = element.first(name)?.text.trimmingWhitespace(newlines: true) else { return false }
         switch text.lowercased() {
         case "true": return true
         case "false": return false
@@ -91,8 +91,8 @@ extension EngageContactOperations {
             let maps = request.element.all("MAP_FIELD")
             guard !maps.isEmpty else { throw EngageContactStore.notProvided("MAP_FIELD") }
             for map in maps {
-                let listField = map.first("LIST_FIELD")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                let tableField = map.first("TABLE_FIELD")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                let listField = map.first("LIST_FIELD")?.text.trimmingWhitespace(newlines: true) ?? ""
+                let tableField = map.first("TABLE_FIELD")?.text.trimmingWhitespace(newlines: true) ?? ""
                 guard !listField.isEmpty else { throw EngageContactStore.notProvided("LIST_FIELD") }
                 guard !tableField.isEmpty else { throw EngageContactStore.notProvided("TABLE_FIELD") }
                 guard let listColumn = try database.column(context.db, named: listField) else {
@@ -171,7 +171,7 @@ extension EngageContactOperations {
                 for column in given {
                     failures += "<KEY_COLUMN name=\"\(XMLText.attribute(column.name))\">"
                     failures +=
-                        "\(XMLText.text(column.value.trimmingCharacters(in: .whitespacesAndNewlines)))</KEY_COLUMN>"
+                        "\(XMLText.text(column.value.trimmingWhitespace(newlines: true)))</KEY_COLUMN>"
                 }
                 failures += "</FAILURE>"
             } else {
@@ -204,7 +204,7 @@ extension EngageContactOperations {
             guard let value = values[key.lowercased()] else { return "Key column '\(key)' is missing." }
             exact.append(value)
         }
-        let trimmed = exact.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let trimmed = exact.map { $0.trimmingWhitespace(newlines: true) }
         for candidate in exact == trimmed ? [exact] : [exact, trimmed] {
             let key = String(decoding: JSONValue.array(candidate.map(JSONValue.string)).data(), as: UTF8.self)
             try db.execute(

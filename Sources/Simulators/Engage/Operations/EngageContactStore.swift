@@ -321,7 +321,7 @@ struct EngageContactStore {
     ) throws {
         let store = EngageContactStore(db: db, now: now)
         for element in request.element.first("CONTACT_LISTS")?.all("CONTACT_LIST_ID") ?? [] {
-            let listID = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let listID = element.text.trimmingWhitespace(newlines: true)
             guard let contactList = try store.sublist(listID),
                 contactList.type == EngageContactOperations.contactListType, contactList.parentListID == database.id
             else { continue }

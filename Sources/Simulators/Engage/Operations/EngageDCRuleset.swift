@@ -84,7 +84,7 @@ extension EngageDCRuleset.Definition {
     }
 
     private static func text(_ element: XML.Element, _ name: String) -> String {
-        element.first(name)?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        element.first(name)?.text.trimmingWhitespace(newlines: true) ?? ""
     }
 
     /// The columns the criteria read: every `COLUMN_NAME`, and every `[column]` a `VALUES` compares with.
@@ -92,7 +92,7 @@ extension EngageDCRuleset.Definition {
         var names: [String] = []
         for expression in rules.flatMap(\.criteria) {
             if !expression.columnName.isEmpty { names.append(expression.columnName) }
-            let value = expression.values.trimmingCharacters(in: .whitespaces)
+            let value = expression.values.trimmingWhitespace()
             if value.count > 2, value.hasPrefix("["), value.hasSuffix("]") {
                 names.append(String(value.dropFirst().dropLast()))
             }

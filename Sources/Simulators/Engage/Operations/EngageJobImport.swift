@@ -34,7 +34,7 @@ extension EngageJobWork {
             let root = try XML.Document(string: xml).root
             guard let info = root?.first(info) else { throw ImportProblem("the mapping file has no \(info)") }
             func text(_ element: XML.Element?, _ name: String) -> String? {
-                guard let value = element?.first(name)?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                guard let value = element?.first(name)?.text.trimmingWhitespace(newlines: true),
                     !value.isEmpty
                 else { return nil }
                 return value
@@ -59,7 +59,7 @@ extension EngageJobWork {
             }
             syncFields = (root?.first("SYNC_FIELDS")?.all("SYNC_FIELD") ?? []).compactMap { text($0, "NAME") }
             contactLists = (root?.first("CONTACT_LISTS")?.all("CONTACT_LIST_ID") ?? []).compactMap {
-                let id = $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let id = $0.text.trimmingWhitespace(newlines: true)
                 return id.isEmpty ? nil : id
             }
             guard !mapping.isEmpty else { throw ImportProblem("the mapping file maps no column") }

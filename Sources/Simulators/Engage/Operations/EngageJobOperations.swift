@@ -368,7 +368,7 @@ enum EngageJobOperations: EngageOperationGroup {
         if let id = try request.identifier("MAILING_ID") { ids.append(id) }
         for mailing in request.request.element.all("MAILING") {
             for name in ["MAILING_ID", "REPORT_ID"] {
-                guard let text = mailing.first(name)?.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
+                guard let text = mailing.first(name)?.text.trimmingWhitespace(newlines: true) else {
                     continue
                 }
                 guard !text.isEmpty, text.allSatisfy(\.isNumber) else { throw EngageJobFault.notInteger(name, text) }

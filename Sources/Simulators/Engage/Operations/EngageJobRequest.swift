@@ -214,7 +214,7 @@ struct EngageJobRequest {
     /// The texts of `parent`'s `child` elements (`EXPORT_COLUMNS/COLUMN`).
     func texts(_ parent: String, _ child: String) -> [String] {
         (request.element.first(parent)?.all(child) ?? []).map {
-            $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            $0.text.trimmingWhitespace(newlines: true)
         }.filter { !$0.isEmpty }
     }
 }

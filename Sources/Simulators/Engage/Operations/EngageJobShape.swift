@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import LibXML
 
 /// The elements each data-job request may hold, as its request XSD declares them
@@ -17,7 +18,7 @@ struct EngageJobShape: Sendable {
         for child in operation.elements {
             let name = child.name
             if switches.contains(name) {
-                let text = child.text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                let text = child.text.trimmingWhitespace(newlines: true).lowercased()
                 guard child.elements.isEmpty, ["", "true", "false"].contains(text) else {
                     throw .invalidXML("<\(name)> is a switch: empty, true or false")
                 }

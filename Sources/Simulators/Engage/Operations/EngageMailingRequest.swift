@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import LibXML
 
 /// How the mailing and reporting operations read their elements.
@@ -46,7 +47,7 @@ extension EngageRequest {
         for column in element.first(container)?.all("COLUMN") ?? [] {
             let name =
                 (column.first("Name") ?? column.first("NAME"))?.text
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                .trimmingWhitespace(newlines: true) ?? ""
             guard !name.isEmpty else {
                 throw EngageFault(316, "Invalid XML in request: COLUMN Element found without a NAME.")
             }
@@ -82,7 +83,7 @@ enum EngageMailingTime {
     /// trailing `AM`/`PM` as ScheduleMailing's `SCHEDULED` has are accepted), nil when it is not one.
     static func parse(_ text: String) -> Date? {
         let pattern = #/(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})\s*(?:(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?/#
-        guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: pattern),
+        guard let match = text.trimmingWhitespace().wholeMatch(of: pattern),
             let month = Int(match.1), let day = Int(match.2), var year = Int(match.3)
         else { return nil }
         if match.3.count == 2 { year += 2000 }

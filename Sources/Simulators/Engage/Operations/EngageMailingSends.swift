@@ -130,7 +130,7 @@ struct EngageMailingSends {
             throw EngageFault.notProvided("r")
         }
         let addresses = try request.required("RECIPIENTS").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !addresses.isEmpty else { throw EngageFault.notProvided("RECIPIENTS") }
         guard addresses.allSatisfy(Self.isEmail) else { throw EngageFault(4, "Error with the sender email address.") }
         guard (request.scalar("MESSAGE") ?? "").count <= Self.maximumMessageLength else {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import LibXML
 
 /// The `CRITERIA` of a CreateQuery request, kept as JSON beside the query (`engage_sublists.criteria`) and evaluated
@@ -23,7 +24,7 @@ struct EngageQueryCriterion: Sendable, Equatable, Codable {
     init(_ element: XML.Element) {
         func text(_ names: String...) -> String {
             for name in names {
-                if let child = element.first(name) { return child.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+                if let child = element.first(name) { return child.text.trimmingWhitespace(newlines: true) }
             }
             return ""
         }

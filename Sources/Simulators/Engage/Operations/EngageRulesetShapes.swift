@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import LibXML
 
 /// The elements, attributes and values each DC ruleset operation takes, as its request XSD says
@@ -17,7 +18,7 @@ enum EngageRulesetShapes {
             switch self {
             case .text: true
             case .identifier: !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-            case .positiveInteger: (Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0
+            case .positiveInteger: (Int(text.trimmingWhitespace(newlines: true)) ?? 0) > 0
             case .optionalFlag: ["", "true", "false"].contains(text.lowercased())
             case .andOr: ["", "and", "or"].contains(text.lowercased())
             case .leftParens: text.allSatisfy { $0 == "(" }
@@ -113,7 +114,7 @@ enum EngageRulesetShapes {
                 if case .cdata(let value) = content { return value }
                 return nil
             }.joined()
-            return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : invalid("\(path) holds text")
+            return text.trimmingWhitespace(newlines: true).isEmpty ? nil : invalid("\(path) holds text")
         }
     }
 

@@ -104,7 +104,7 @@ struct EngageRulesets {
             try store.replace(target.id, with: definition)
             rulesetID = target.id
         } else {
-            var name = file.first("RULESET_NAME")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            var name = file.first("RULESET_NAME")?.text.trimmingWhitespace(newlines: true) ?? ""
             if name.isEmpty { name = fileName.lowercased().hasSuffix(".zip") ? String(fileName.dropLast(4)) : fileName }
             guard try !store.nameTaken(name, mailing: mailing) else { throw RulesetFault.nameTaken }
             rulesetID = try store.insert(name: name, listID: list.id, mailingID: mailing, definition: definition).id
