@@ -47,12 +47,12 @@ struct BenchLoad {
     }
 
     /// `wrk -t2 -c<connections> -d<seconds>s --latency` on 127.0.0.1:port (with `script` choosing the requests,
-    /// or `headers` added to GET path); nil without wrk.
+    /// or `headers` added to GET path); one wrk thread for one connection; nil without wrk.
     func run(
         port: Int, path: String, connections: Int = 32, script: URL? = nil, headers: [String] = []
     ) throws -> Result? {
         guard let wrk else { return nil }
-        var arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
+        var arguments = ["-t\(min(2, connections))", "-c\(connections)", "-d\(seconds)s", "--latency"]
         if let script { arguments += ["-s", script.path] }
         for header in headers { arguments += ["-H", header] }
         arguments.append("http://127.0.0.1:\(port)\(path)")

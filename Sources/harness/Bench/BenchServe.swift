@@ -23,7 +23,9 @@ extension Harness.Bench {
                 ratio; and simulate mode: the ReferralHero leaderboard with its token \
                 (a read-only call) at 64 connections, as served (repeated reads from the read cache) and with \
                 --no-read-cache (the simulator answering every read), then the five vendors' documented calls \
-                in a cycle of twelve with five writes, each write adding a record (both ways again). With \
+                in a cycle of twelve with five writes, each write adding a record (both ways again), and the write \
+                rates of ReferralHero's Add Subscriber and Engage's event submission alone, each request a new \
+                subscriber or event, from one keep-alive connection and from 64. With \
                 --rounds N each figure is the median of \
                 N runs, each round serving both sets in turn. \
                 Replay start-up: one cassette of --interactions (about 2 KB each), timed from spawning the \
@@ -216,6 +218,7 @@ extension Harness.Bench {
         private func measureSimulate(binary: URL, load: BenchLoad, root: URL) async throws {
             try await BenchSimulate.measure(binary: binary, load: load, rounds: rounds)
             try await BenchSimulateMix.measure(binary: binary, load: load, rounds: rounds, root: root)
+            try await BenchSimulateWrites.measure(binary: binary, load: load, rounds: rounds, root: root)
             if load.wrk == nil { print("  wrk is not installed (apt-get install -y wrk): no throughput figures") }
         }
 

@@ -71,13 +71,7 @@ enum BenchSimulateMix {
             guard status == 200 else { throw BenchError("Adapty create profile answered \(status)") }
         }
         let form = "application/x-www-form-urlencoded"
-        let grant = try BenchProcess.exchange(
-            port: port, method: "POST", path: "/engage/oauth/token", headers: ["Content-Type": form],
-            body: "grant_type=refresh_token&refresh_token=sim-refresh-token&client_id=sim-client-id"
-                + "&client_secret=sim-client-secret")
-        guard let token = (try? JSONValue(parsing: Data(grant.body.utf8)))?["access_token"]?.stringValue else {
-            throw BenchError("the Engage token grant answered \(grant.status): \(grant.body.prefix(200))")
-        }
+        let token = try engageToken(port: port)
         let engage = ["Content-Type": form, "Authorization": "Bearer \(token)"]
         let add = try BenchProcess.request(
             port: port, method: "POST", path: "/engage/XMLAPI", headers: engage,
@@ -157,6 +151,19 @@ enum BenchSimulateMix {
             end
 
             """
+    }
+
+    /// An Engage access token from the simulator's OAuth grant.
+    static func engageToken(port: Int) throws -> String {
+        let grant = try BenchProcess.exchange(
+            port: port, method: "POST", path: "/engage/oauth/token",
+            headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: "grant_type=refresh_token&refresh_token=sim-refresh-token&client_id=sim-client-id"
+                + "&client_secret=sim-client-secret")
+        guard let token = (try? JSONValue(parsing: Data(grant.body.utf8)))?["access_token"]?.stringValue else {
+            throw BenchError("the Engage token grant answered \(grant.status): \(grant.body.prefix(200))")
+        }
+        return token
     }
 
     /// A profile id no other thread or seed uses: thread 0 is the seeding.
