@@ -33,10 +33,10 @@ enum BodyHashing {
         let whole = bytes.count / 8
         for index in 0..<whole {
             let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-            hash = ((hash ^ word) &* 0x9E37_79B9_7F4A_7C15).rotatedLeft(by: 29)
+            hash = ((hash ^ word) &* 0xFF51_AFD7_ED55_8CCD).rotatedLeft(by: 29)
         }
         for offset in (whole * 8)..<bytes.count {
-            hash = ((hash ^ UInt64(bytes[offset])) &* 0x9E37_79B9_7F4A_7C15).rotatedLeft(by: 29)
+            hash = ((hash ^ UInt64(bytes[offset])) &* 0xFF51_AFD7_ED55_8CCD).rotatedLeft(by: 29)
         }
         return hash
     }
