@@ -7,7 +7,7 @@ struct BodyHashingTests {
     /// Bodies of each size that differ in one byte, at the start, past Foundation's 80 hashed bytes, in the middle of
     /// a long body and at its end.
     @Test(
-        "A byte changed anywhere in a body changes the hash; equal values hash equal", arguments: [200, 5_000, 100_003])
+        "A byte changed anywhere in a body changes the hash; equal values hash equal", arguments: [200, 5_000, 60_003])
     func everyByteCounts(size: Int) {
         let body = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let request = CassetteRequest(

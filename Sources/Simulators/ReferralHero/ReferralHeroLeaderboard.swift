@@ -12,6 +12,10 @@ import JSONCore
 /// as it was; instances sharing one store (PostgreSQL) read the same version. Without the row (a reset empties it)
 /// pages are not kept until the next change sets it. Random values, rather than a count, so that a store emptied and
 /// written again, or another store, never meets a kept page's version (one chance in 2⁶³).
+///
+/// Only on an embedded (SQLite) store. On a shared PostgreSQL store every ReferralHero write would update the one
+/// version row inside `SERIALIZABLE` transactions, so concurrent writes of any kind would conflict and retry; pages
+/// are worked out on every call there, as the read cache is off there too.
 enum ReferralHeroLeaderboard {
     struct Page: Hashable, Sendable {
         var version: Int64
@@ -25,6 +29,7 @@ enum ReferralHeroLeaderboard {
 
     /// The page of `count` subscribers as `data`'s JSON bytes (sorted keys), kept or worked out.
     static func page(count: Int, call: ReferralHeroCall) throws -> [UInt8] {
+        guard call.db.dialect == .sqlite else { return try call.leaderboard(count: count).bytes([.sortedKeys]) }
         let version = try Int64.fetchOne(
             call.db.cachedStatement(sql: "SELECT value FROM referralhero_counters WHERE name = ?"),
             arguments: [counter])
@@ -37,6 +42,7 @@ enum ReferralHeroLeaderboard {
 
     /// Marks the ranking changed: pages kept so far are not given again.
     static func changed(_ db: StateDB) throws {
+        guard db.dialect == .sqlite else { return }
         try db.execute(
             sql: """
                 INSERT INTO referralhero_counters (name, value) VALUES (?, ?)

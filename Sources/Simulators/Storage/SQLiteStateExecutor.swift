@@ -53,9 +53,12 @@ final class SQLiteStateExecutor: StateExecutor {
     /// compiler does not specialise here, and it builds a key path at run time on every statement (a tenth of a
     /// simulator call's time, `perf`).
     private func bind(_ arguments: [StateValue], to statement: Statement) throws {
+        let handle = statement.sqliteStatement
+        // A kept statement whose last run failed (a read-only snapshot refusing a write) reports that failure once
+        // more from its next reset, which GRDB's `setUncheckedArguments` does not expect: reset it here first.
+        _ = sqlite3_reset(handle)
         // GRDB then takes the statement's arguments as set and bound, and only resets it before it runs.
         statement.setUncheckedArguments(Self.none)
-        let handle = statement.sqliteStatement
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard arguments.count == expected else {
             throw DatabaseError(
