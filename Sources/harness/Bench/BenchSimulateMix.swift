@@ -98,12 +98,7 @@ enum BenchSimulateMix {
         let json = ["Content-Type": "application/json"]
         return """
             local subscribers = {\(subscribers.map(lua).joined(separator: ", "))}
-            local counter = 0
-            local thread_count = 0
-            function setup(thread)
-              thread_count = thread_count + 1
-              thread:set("tid", \(run * 10) + thread_count)
-            end
+            \(threadSetup(run: run))
             local function pick()
               return (counter % \(seeded)) + 1
             end
@@ -164,6 +159,19 @@ enum BenchSimulateMix {
             throw BenchError("the Engage token grant answered \(grant.status): \(grant.body.prefix(200))")
         }
         return token
+    }
+
+    /// The wrk script lines every simulate script starts with: a request counter, and each wrk thread's number
+    /// (`tid`), distinct across the `run`s against one server, so that writes make records of their own.
+    static func threadSetup(run: Int) -> String {
+        """
+        local counter = 0
+        local thread_count = 0
+        function setup(thread)
+          thread_count = thread_count + 1
+          thread:set("tid", \(run * 10) + thread_count)
+        end
+        """
     }
 
     /// A profile id no other thread or seed uses: thread 0 is the seeding.

@@ -63,12 +63,7 @@ enum BenchSimulateWrites {
                 """
         }
         return """
-            local counter = 0
-            local thread_count = 0
-            function setup(thread)
-              thread_count = thread_count + 1
-              thread:set("tid", \(run * 10) + thread_count)
-            end
+            \(BenchSimulateMix.threadSetup(run: run))
             function request()
               counter = counter + 1
             \(request)
