@@ -22,11 +22,6 @@ package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Send
         }
     }
 
-    /// Forgets every entry.
-    package func removeAll() {
-        entries.withLock { $0.removeAll() }
-    }
-
     /// How many entries are kept.
     package var count: Int { entries.withLock { $0.count } }
 }
