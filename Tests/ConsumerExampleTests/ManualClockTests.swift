@@ -3,7 +3,7 @@ import HarnessTesting
 import JSONCore
 import Testing
 
-@Suite("ManualClock", .timeLimit(.minutes(1)))
+@Suite("ManualClock", .timeLimit(.minutes(5)))
 struct ManualClockTests {
     @Test("A sleep resumes only once the clock is advanced to its deadline, and the date moves with it")
     func sleepWaitsForAdvance() async throws {

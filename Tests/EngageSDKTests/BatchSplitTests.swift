@@ -6,7 +6,7 @@ import Testing
 
 /// The README counts retries per event ("Number of times that an event is retried before it is finally marked as
 /// failed"): a batch Engage refuses is split until the refused events are alone, and only they count a failure.
-@Suite("UBFManager refused batches", .timeLimit(.minutes(1)))
+@Suite("UBFManager refused batches", .timeLimit(.minutes(5)))
 struct BatchSplitTests {
     func cacheSize(_ size: Int) -> (inout EngageConfig) -> Void {
         { $0.set(.number(JSONNumber(size)), "ubfEventCacheSize", in: "General") }

@@ -7,7 +7,7 @@ import Testing
 /// The README: events posted before authentication succeeds are "queued and persisted until the authentication is
 /// successful and then they are flushed", and queued while the network is unreachable. Only an answer from Engage
 /// that refuses events spends a retry.
-@Suite("UBFManager without an answer from Engage", .timeLimit(.minutes(1)))
+@Suite("UBFManager without an answer from Engage", .timeLimit(.minutes(5)))
 struct PostingWithoutAnswerTests {
     static let portalPage = "<html><body>Sign in to the hotel Wi-Fi</body></html>"
 

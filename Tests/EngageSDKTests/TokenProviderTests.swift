@@ -4,7 +4,7 @@ import Testing
 
 @testable import EngageSDK
 
-@Suite("TokenProvider", .timeLimit(.minutes(1)))
+@Suite("TokenProvider", .timeLimit(.minutes(5)))
 struct TokenProviderTests {
     @Test("The token grant is form-encoded with exactly the four refresh-token fields")
     func grantFields() async throws {

@@ -4,7 +4,7 @@ import HarnessTesting
 import JSONCore
 import Testing
 
-@Suite("UBFManager", .timeLimit(.minutes(1)))
+@Suite("UBFManager", .timeLimit(.minutes(5)))
 struct UBFManagerTests {
     func cacheSize(_ size: Int) -> (inout EngageConfig) -> Void {
         { $0.set(.number(JSONNumber(size)), "ubfEventCacheSize", in: "General") }

@@ -72,14 +72,14 @@ enum PublicDeclarations {
     static func undocumented(in text: String) -> [Int] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var declarations = Set<Int>()
-        for (index, line) in lines.enumerated() {
+        let publicDeclaration = /\s*(@\w+(\([^)]*\))?\s+)*public\s.*/
+        let publicEnum = /\s*public (indirect )?enum .*/
+        for (index, line) in lines.enumerated() where SourceScan.has(line[...], "public") {
             let words = line.split(separator: " ")
-            if line.wholeMatch(of: /\s*(@\w+(\([^)]*\))?\s+)*public\s.*/) != nil, !words.contains("import"),
-                !words.contains("extension")
-            {
+            if line.wholeMatch(of: publicDeclaration) != nil, !words.contains("import"), !words.contains("extension") {
                 declarations.insert(index)
             }
-            if line.wholeMatch(of: /\s*public (indirect )?enum .*/) != nil {
+            if line.wholeMatch(of: publicEnum) != nil {
                 declarations.formUnion(caseLines(ofEnumAt: index, in: lines))
             }
         }

@@ -15,25 +15,29 @@ struct FoundationTypesTests {
     @Test("Percent-decoding happens only in JSONCore's FormCoding")
     func oneFormCodec() throws {
         let found = try Self.places(allowed: ["Sources/JSONCore/Forms/"]) { line in
-            line.contains("removingPercentEncoding") || line.contains(#"replacingOccurrences(of: "+""#)
-                || line.contains(#"split(separator: "&""#) || line.contains("enum FormFields")
+            SourceScan.has(line, "removingPercentEncoding") || SourceScan.has(line, #"replacingOccurrences(of: "+""#)
+                || SourceScan.has(line, #"split(separator: "&""#) || SourceScan.has(line, "enum FormFields")
         }
         #expect(found.isEmpty, "decode forms, queries and paths with FormCoding instead: \(found)")
     }
 
     @Test("There is one MediaType, CassetteKit's")
     func oneMediaType() throws {
+        let declaration = /(enum|struct|class) MediaType\b/
         let found = try Self.places(allowed: ["Sources/CassetteKit/Bodies/MediaType.swift"]) { line in
-            line.contains(/(enum|struct|class) MediaType\b/)
+            SourceScan.has(line, " MediaType") && line.contains(declaration)
         }
         #expect(found.isEmpty, "classify content types with CassetteKit's MediaType instead: \(found)")
     }
 
     @Test("RFC 3339 text is read only by JSONCore's RFC3339")
     func oneRFC3339Reader() throws {
+        let parse = /ISO8601FormatStyle.*\.parse\(/
+        let predicate = /func is(RFC3339|DateTime)\b/
         let found = try Self.places(allowed: ["Sources/JSONCore/Dates/"]) { line in
-            line.contains("ISO8601DateFormatter") || line.contains(/ISO8601FormatStyle.*\.parse\(/)
-                || line.contains(/func is(RFC3339|DateTime)\b/)
+            SourceScan.has(line, "ISO8601DateFormatter")
+                || (SourceScan.has(line, "ISO8601FormatStyle") && line.contains(parse))
+                || (SourceScan.has(line, "func is") && line.contains(predicate))
         }
         #expect(found.isEmpty, "read timestamps with RFC3339.date(from:) instead: \(found)")
     }
@@ -41,15 +45,17 @@ struct FoundationTypesTests {
     @Test("Calendar arithmetic lives only in JSONCore's CivilDays")
     func oneCalendar() throws {
         let found = try Self.places(allowed: ["Sources/JSONCore/Dates/CivilDays.swift"]) { line in
-            line.contains("719_468") || line.contains("146_097") || line.contains("719468")
+            SourceScan.has(line, "719_468") || SourceScan.has(line, "146_097") || SourceScan.has(line, "719468")
         }
         #expect(found.isEmpty, "convert days and dates with CivilDays instead: \(found)")
     }
 
     @Test("The only seeded random number generator is JSONCore's SeededGenerator")
     func oneSeededGenerator() throws {
+        let generator = /(struct|class) \w+[^{]*RandomNumberGenerator/
         let found = try Self.places(allowed: ["Sources/JSONCore/Random/"]) { line in
-            line.contains(/(struct|class) \w+[^{]*RandomNumberGenerator/) || line.contains("0x9E37_79B9_7F4A_7C15")
+            (SourceScan.has(line, "RandomNumberGenerator") && line.contains(generator))
+                || SourceScan.has(line, "0x9E37_79B9_7F4A_7C15")
         }
         #expect(found.isEmpty, "draw from SeededGenerator instead: \(found)")
     }
@@ -59,8 +65,9 @@ struct FoundationTypesTests {
         let allowed = [
             "Sources/HarnessTesting/Time/ManualClock.swift", "Sources/FlowCatalog/Catalog/FlowClock.swift",
         ]
+        let declaration = /(struct|class|enum|actor|protocol) \w*Clock\b/
         let found = try Self.places(in: ["Sources", "Tests"], allowed: allowed) { line in
-            line.contains(/(struct|class|enum|actor|protocol) \w*Clock\b/)
+            SourceScan.has(line, "Clock") && line.contains(declaration)
         }
         #expect(found.isEmpty, "take `any Clock<Duration>` and a `now` closure, and test with ManualClock: \(found)")
     }

@@ -56,7 +56,7 @@ struct FlowJobStagesTests {
         #expect(widths.most.starting >= 1 && widths.most.finishing >= 1)
     }
 
-    @Test("With two jobs an item's second stage runs while its job starts a later item", .timeLimit(.minutes(1)))
+    @Test("With two jobs an item's second stage runs while its job starts a later item", .timeLimit(.minutes(5)))
     func stagesOverlap() async {
         let widths = Widths()
         let overlapped = Locked<[Int: Bool]>([:])

@@ -6,7 +6,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
-@Suite("End to end: faults", .timeLimit(.minutes(1)))
+@Suite("End to end: faults", .timeLimit(.minutes(5)))
 struct FaultTests {
     static let request = "POST /counter/echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n"
 

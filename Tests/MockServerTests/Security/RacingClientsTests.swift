@@ -21,7 +21,7 @@ enum RacingClients {
             let answers = try await withThrowingTaskGroup(of: (Int, Fetched).self) { group in
                 for index in 0..<count {
                     group.addTask {
-                        let response = try await client.execute(request(index), timeout: .seconds(60))
+                        let response = try await client.execute(request(index), timeout: .seconds(300))
                         let body = try await response.body.collect(upTo: 1 << 20)
                         return (
                             index,

@@ -53,7 +53,7 @@ func withServer<Result>(
 enum TestHTTP {
     static func fetch(
         _ url: URL, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil,
-        timeout: TimeAmount = .seconds(20)
+        timeout: TimeAmount = .seconds(120)
     ) async throws -> Fetched {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
