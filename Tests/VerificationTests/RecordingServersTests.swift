@@ -64,10 +64,10 @@ struct RecordingServersTests {
     func hangingFlowDoesNotReachTheNext() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        // Long enough that the second flow's two requests finish while the whole suite loads CI's two cores (1 s
-        // was not), short enough to keep the test quick.
+        // Long enough that the second flow's two requests finish while the whole suite, PostgreSQL's included, loads
+        // CI's two cores (1 s was not, nor was 10 s), short enough that the hanging flow does not hold the test long.
         let recorder = FlowRecorder(
-            simulators: [GreetingSimulator()], cassettesRoot: workspace.cassettes, flowTimeout: .seconds(10), jobs: 1)
+            simulators: [GreetingSimulator()], cassettesRoot: workspace.cassettes, flowTimeout: .seconds(30), jobs: 1)
         let results = await recorder.record([TestVendor.hanging(TestVendor.greet()), TestVendor.greet()])
         #expect(results[0].error?.contains("did not finish within") == true, "\(results[0])")
         #expect(results[1].error == nil, "\(results[1])")

@@ -33,7 +33,9 @@ struct TestTemplatesSweepTests {
         let marker = UInt32.random(in: 0...UInt32.max)
         let old = "\(TestTemplates.copyPrefix)1000000000_\(hex(marker))_sweep_old"
         let busy = "\(TestTemplates.copyPrefix)1000000000_\(hex(marker &+ 1))_sweep_busy"
-        let new = "\(TestTemplates.copyPrefix)\(Int(Date().timeIntervalSince1970))_\(hex(marker))_sweep_new"
+        // Named an hour ahead: on a loaded run more than `sweepAge` can pass before the sweep below, and a copy made
+        // now would then be old to this sweep or to a neighbour's.
+        let new = "\(TestTemplates.copyPrefix)\(Int(Date().timeIntervalSince1970) + 3_600)_\(hex(marker))_sweep_new"
         for name in [old, busy, new] {
             try await PostgresTestDatabase.execute("CREATE DATABASE \(name)", on: server)
         }
