@@ -1,3 +1,4 @@
+import CassetteKit
 import Foundation
 import HarnessTesting
 import JSONCore
@@ -30,29 +31,11 @@ enum SourceScan {
         return result.sorted { $0.path < $1.path }
     }
 
-    /// Whether `line` holds `text`, compared as UTF-8 bytes: Foundation's `contains` bridges every line to an
-    /// `NSString`, which made these scans minutes of CPU. A pattern is matched only on lines that pass this first.
+    /// Whether `line` holds `text`, compared as UTF-8 bytes (CassetteKit's `containsUTF8`): Foundation's `contains`
+    /// bridges every line to an `NSString`, which made these scans minutes of CPU. A pattern is matched only on lines
+    /// that pass this first.
     static func has(_ line: Substring, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { needle in
-            if let found = line.utf8.withContiguousStorageIfAvailable({ occurs(needle, in: $0) }) { return found }
-            return Array(line.utf8).withUnsafeBufferPointer { occurs(needle, in: $0) }
-        }
-    }
-
-    private static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard bytes.count >= needle.count else { return false }
-        var start = 0
-        while start <= bytes.count - needle.count {
-            if bytes[start] == first {
-                var matched = 1
-                while matched < needle.count, bytes[start + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            start += 1
-        }
-        return false
+        line.containsUTF8(text)
     }
 
     /// The `path:line: text` of each line that `matches`, in files under `folders` outside the `allowed` paths;

@@ -2,12 +2,12 @@
 /// scanning UTF-8 is exact and much cheaper than Character or Foundation string searches.
 extension StringProtocol {
     /// Whether the UTF-8 bytes of this text contain `needle`.
-    func containsUTF8(_ needle: String) -> Bool {
+    package func containsUTF8(_ needle: String) -> Bool {
         firstUTF8Range(of: needle) != nil
     }
 
     /// The range of the first occurrence of `needle`'s bytes (indices valid for this text).
-    func firstUTF8Range(of needle: String) -> Range<Index>? {
+    package func firstUTF8Range(of needle: String) -> Range<Index>? {
         let pattern = Array(needle.utf8)
         guard let first = pattern.first else { return nil }
         let bytes = utf8
