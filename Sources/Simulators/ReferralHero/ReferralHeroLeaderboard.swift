@@ -27,9 +27,12 @@ enum ReferralHeroLeaderboard {
     /// Pages kept at most: one campaign's counts 10…100 under a few versions.
     static let pages = BoundedMemo<Page, [UInt8]>(capacity: 128)
 
+    /// Whether pages are kept on `db`'s store: on an embedded one only (see above).
+    static func keepsPages(_ db: StateDB) -> Bool { db.dialect == .sqlite }
+
     /// The page of `count` subscribers as `data`'s JSON bytes (sorted keys), kept or worked out.
     static func page(count: Int, call: ReferralHeroCall) throws -> [UInt8] {
-        guard call.db.dialect == .sqlite else { return try call.leaderboard(count: count).bytes([.sortedKeys]) }
+        guard keepsPages(call.db) else { return try call.leaderboard(count: count).bytes([.sortedKeys]) }
         let version = try Int64.fetchOne(
             call.db.cachedStatement(sql: "SELECT value FROM referralhero_counters WHERE name = ?"),
             arguments: [counter])
@@ -42,7 +45,7 @@ enum ReferralHeroLeaderboard {
 
     /// Marks the ranking changed: pages kept so far are not given again.
     static func changed(_ db: StateDB) throws {
-        guard db.dialect == .sqlite else { return }
+        guard keepsPages(db) else { return }
         try db.execute(
             sql: """
                 INSERT INTO referralhero_counters (name, value) VALUES (?, ?)
@@ -53,7 +56,9 @@ enum ReferralHeroLeaderboard {
     /// Whether an organic sign-up (no referrer) numbered `signup` leaves every page as it was: it ranks last (no
     /// confirmed referral, the latest sign-up), so it shows on no page (at most 100 places) once 100 subscribers
     /// of the campaign signed up before it and are still there. Every other subscriber's place and counts stay.
+    /// False on a store that keeps no pages, without asking it anything.
     static func unchanged(byOrganicSignUp signup: Int, campaign: String, _ db: StateDB) throws -> Bool {
+        guard keepsPages(db) else { return false }
         let departed =
             try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT COUNT(*) FROM referralhero_departures WHERE campaign = ?"),
