@@ -274,15 +274,30 @@ struct BalancerFaultTests {
         var acknowledged: [String] = []
         var statuses: [Int: Int] = [:]
         var failures = 0
+        /// What the first requests without an answer failed with, and after how long.
+        var errors: [String] = []
     }
 
     /// Signs up `email` through the balancer; the status, or nil when no HTTP answer came.
     static func signUp(_ cluster: TeamCluster, _ email: String, referrer: String? = nil) async -> Int? {
+        try? await attemptSignUp(cluster, email, referrer: referrer).get()
+    }
+
+    /// Signs up `email` through the balancer; the status, or the client's error when no HTTP answer came. The
+    /// client waits up to 60 s: on CI's two cores, loaded by the whole suite, a sign-up has taken over 10 s.
+    static func attemptSignUp(
+        _ cluster: TeamCluster, _ email: String, referrer: String? = nil
+    ) async -> Result<Int, any Error> {
         let referral = referrer.map { #","referrer":"\#($0)""# } ?? ""
-        return try? await cluster.call(
-            "POST", BalancerTests.list + "/subscribers", headers: BalancerTests.referralHero,
-            body: #"{"email":"\#(email)","domain":"https://example.com"\#(referral)}"#, timeout: 10
-        ).status
+        do {
+            return .success(
+                try await cluster.call(
+                    "POST", BalancerTests.list + "/subscribers", headers: BalancerTests.referralHero,
+                    body: #"{"email":"\#(email)","domain":"https://example.com"\#(referral)}"#, timeout: 60
+                ).status)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Every subscriber e-mail the campaign holds, read through the balancer from the admin API.
@@ -306,8 +321,14 @@ struct BalancerFaultTests {
                         number += 1
                         tally.sent += 1
                         sent.withLock { $0 += 1 }
-                        guard let status = await signUp(cluster, email) else {
+                        let clock = ContinuousClock()
+                        let start = clock.now
+                        let status: Int
+                        switch await attemptSignUp(cluster, email) {
+                        case .success(let answer): status = answer
+                        case .failure(let error):
                             tally.failures += 1
+                            tally.errors.append("\(email) after \(start.duration(to: clock.now)): \(error)")
                             continue
                         }
                         tally.statuses[status, default: 0] += 1
@@ -321,6 +342,7 @@ struct BalancerFaultTests {
                 total.acknowledged += tally.acknowledged
                 total.statuses.merge(tally.statuses, uniquingKeysWith: +)
                 total.failures += tally.failures
+                total.errors += tally.errors
             }
         }
     }
@@ -398,6 +420,7 @@ struct BalancerFaultTests {
         let counts =
             "sent \(tally.sent), acknowledged \(tally.acknowledged.count), stored \(stored.count), "
             + "answers \(tally.statuses.sorted { $0.key < $1.key }), no answer \(tally.failures)"
+            + (tally.errors.isEmpty ? "" : " (\(tally.errors.prefix(5).joined(separator: "; ")))")
         print("SIGKILL mid-load through the balancer: \(counts)")
         #expect(survivors == 2, "\(counts)")
         #expect(tally.sent >= 144, "the load ran: \(counts)")
