@@ -119,6 +119,18 @@ package final class SimulatorDatabase: Sendable {
         }
     }
 
+    /// Copies an embedded store to a new SQLite file at `path`, page for page (SQLite's online backup, so the copy
+    /// has the same layout and holds what the store's WAL holds too). `harness bench growth` times each level on a
+    /// copy of its own. A shared store is not copied.
+    package func copy(to path: String) throws {
+        switch store {
+        case .queue(let queue): try queue.backup(to: DatabaseQueue(path: path))
+        case .pool(let pool, _): try pool.backup(to: DatabaseQueue(path: path))
+        case .shared(let shared):
+            throw SimulatorError.stateStore(path: shared.location, reason: "a shared store is not copied")
+        }
+    }
+
     /// The embedded store's path, for a full disk's message.
     private var path: String { location }
 

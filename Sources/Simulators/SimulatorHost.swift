@@ -99,6 +99,12 @@ public final class SimulatorHost: Sendable {
         return migrator
     }
 
+    /// Copies the state store to a new SQLite file at `path`, page for page (an embedded store only), so another
+    /// host can open it where this one stands.
+    package func copyState(to path: String) throws {
+        try database.copy(to: path)
+    }
+
     /// The state of `vendor`'s simulator.
     public func state(for vendor: String) -> SimulatorState? { states[vendor] }
 

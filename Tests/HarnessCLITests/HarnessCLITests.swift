@@ -71,6 +71,27 @@ struct HarnessCLITests {
         #expect(result.standardError.contains("Unexpected argument 'frobnicate'"))
     }
 
+    @Test("harness bench growth times each call on every level's copy of the store and prints the ratio")
+    func benchGrowth() async throws {
+        let result = try await harness(
+            "bench", "growth", "--vendor", "walkme", "--levels", "0,20,1000", "--samples", "12")
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.contains("call (median / p99 ms)") }, "\(result.standardOutput)")
+        for column in ["0 tokens", "20 tokens", "1,000 tokens", "1,000 / 1,000"] {
+            #expect(header.contains(column), "\(header)")
+        }
+        // Every documented call has a figure at every level: three "median / p99" cells and a ratio.
+        for call in ["token", "settings", "data file (token)"] {
+            let row = try #require(lines.first { $0.hasPrefix("  \(call)  ") }, "\(result.standardOutput)")
+            #expect(row.components(separatedBy: " / ").count == 4, "\(row)")
+            #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix("1.00x"), "\(row)")
+        }
+        let refused = try await harness("bench", "growth", "--levels", "1000,10")
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("--levels must be ascending"), "\(refused.standardError)")
+    }
+
     @Test("harness bench xml measures a valid envelope and prints docs/s")
     func benchXML() async throws {
         let result = try await harness("bench", "xml", "--seconds", "0.05")

@@ -32,6 +32,25 @@ struct SimulatorHostTests {
         }
     }
 
+    @Test("A copy of a WAL store holds what the store held, its WAL's pages included, and then goes its own way")
+    func copyState() async throws {
+        try await withTemporaryDirectory { folder in
+            let host = try SimulatorHost(
+                simulators: [CounterSimulator()], statePath: folder.appending("state.sqlite").path,
+                concurrentReads: true)
+            let add = CassetteRequest(method: "POST", url: "/count")
+            _ = try await host.respond(vendor: "counter", to: add)
+            _ = try await host.respond(vendor: "counter", to: add)
+            let path = folder.appending("copy.sqlite").path
+            try host.copyState(to: path)
+            _ = try await host.respond(vendor: "counter", to: add)
+            let copy = try SimulatorHost(simulators: [CounterSimulator()], statePath: path, concurrentReads: true)
+            let read = CassetteRequest(method: "GET", url: "/count")
+            #expect(try JSONValue(parsing: try await copy.respond(vendor: "counter", to: read).body)["count"] == 2)
+            #expect(try JSONValue(parsing: try await host.respond(vendor: "counter", to: read).body)["count"] == 3)
+        }
+    }
+
     @Test("Two simulators for one vendor, a bad vendor name or an unknown vendor are errors that say so")
     func errors() async throws {
         #expect(throws: SimulatorError.duplicateVendor("counter")) {

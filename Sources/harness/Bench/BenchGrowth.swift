@@ -15,9 +15,11 @@ extension Harness.Bench {
                 Runs the simulators in process (no sockets, so the figures are the simulator's own cost) over a \
                 state file in a temporary folder, as harness serve --state does. For each vendor it adds records \
                 through the vendor's documented write call (subscribers, recipients and events, profiles, stored \
-                events, tokens) up to each level, timing that write rate, then answers each documented call \
-                --samples times against records picked across the store. The last column is the cost at the \
-                largest level over the cost at 1,000 (target <= 1.25x).
+                events, tokens) up to each level, timing that write rate, and copies the file page for page at \
+                each level. It then answers each documented call --samples times on every level's copy, against \
+                records picked across the store, in blocks that take turns (so the machine's busy spells fall on \
+                every level alike). The last column is the cost at the largest level over the cost at 1,000 \
+                (target <= 1.25x).
                 """)
 
         @Option(help: "Vendors to measure (comma-separated; default all).")
@@ -69,23 +71,51 @@ extension Harness.Bench {
     }
 }
 
-/// One vendor's measurement: a fresh state file, records added level by level, each call timed at each level.
+/// One vendor's measurement. Records are added to one state file level by level (timing the write rate), and at
+/// each level the file is copied page for page; the calls are then timed on every level's copy in turn, a block of
+/// samples at a time with the order rotating, so a busy or quiet spell of the machine falls on every level alike
+/// instead of on whichever level was being measured at the time.
 struct GrowthRun {
     let scenario: GrowthScenario
     let levels: [Int]
     let samples: Int
+
+    /// A level's copy of the store and the scenario's context as it stood there.
+    struct Level {
+        let records: Int
+        let host: SimulatorHost
+        var context: GrowthContext
+    }
 
     func run() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "harness-bench-growth-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let host = try SimulatorHost(
-            simulators: SimulatorRegistry.all.filter { $0.vendor == scenario.vendor },
-            statePath: folder.appendingPathComponent("state.sqlite").path, concurrentReads: true,
-            now: { Date(timeIntervalSince1970: 1_767_225_600) })
-        var context = try await scenario.prepare(GrowthClient(host: host, vendor: scenario.vendor))
+        let (populated, rates) = try await populate(in: folder)
+        var copies = populated
         var costs: [String: [Int: (median: Double, p99: Double)]] = [:]
+        for call in scenario.calls {
+            for (records, timings) in try await time(call, on: &copies) {
+                let sorted = timings.sorted()
+                let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+                costs[call.name, default: [:]][records] = (sorted[sorted.count / 2], p99)
+            }
+        }
+        print(render(costs: costs, rates: rates))
+    }
+
+    /// Adds records up to each level in one store, timing the rate, and copies the store at each level.
+    func populate(in folder: URL) async throws -> ([Level], [Int: Double]) {
+        let now = { @Sendable in Date(timeIntervalSince1970: 1_767_225_600) }
+        func host(_ file: String) throws -> SimulatorHost {
+            try SimulatorHost(
+                simulators: SimulatorRegistry.all.filter { $0.vendor == scenario.vendor },
+                statePath: folder.appendingPathComponent(file).path, concurrentReads: true, now: now)
+        }
+        let growing = try host("state.sqlite")
+        var context = try await scenario.prepare(GrowthClient(host: growing, vendor: scenario.vendor))
+        var copies: [Level] = []
         var rates: [Int: Double] = [:]
         var stored = 0
         for level in levels {
@@ -97,21 +127,34 @@ struct GrowthRun {
                 rates[level] = Double(adding) / max(start.duration(to: clock.now).seconds, 1e-9)
                 stored = level
             }
-            for call in scenario.calls {
-                var timings: [Double] = []
-                timings.reserveCapacity(samples)
-                for sample in 0..<samples {
+            let file = "level-\(level).sqlite"
+            try growing.copyState(to: folder.appendingPathComponent(file).path)
+            let copy = try host(file)
+            var copied = context
+            copied.client = GrowthClient(host: copy, vendor: scenario.vendor)
+            copies.append(Level(records: level, host: copy, context: copied))
+        }
+        return (copies, rates)
+    }
+
+    /// `samples` timings of `call` at each level: in rounds, each round a block of samples on every level, the
+    /// first level of a round rotating.
+    func time(_ call: GrowthCall, on copies: inout [Level]) async throws -> [Int: [Double]] {
+        let rounds = min(samples, 10)
+        var timings: [Int: [Double]] = [:]
+        for round in 0..<rounds {
+            let block = (samples * round / rounds)..<(samples * (round + 1) / rounds)
+            for offset in copies.indices {
+                let index = (round + offset) % copies.count
+                for sample in block {
                     let clock = ContinuousClock()
                     let start = clock.now
-                    try await call.run(&context, sample)
-                    timings.append(start.duration(to: clock.now).seconds)
+                    try await call.run(&copies[index].context, sample)
+                    timings[copies[index].records, default: []].append(start.duration(to: clock.now).seconds)
                 }
-                timings.sort()
-                let p99 = timings[min(timings.count - 1, Int((Double(timings.count) * 0.99).rounded(.up)) - 1)]
-                costs[call.name, default: [:]][level] = (timings[timings.count / 2], p99)
             }
         }
-        print(render(costs: costs, rates: rates))
+        return timings
     }
 
     func render(costs: [String: [Int: (median: Double, p99: Double)]], rates: [Int: Double]) -> String {
