@@ -14,13 +14,14 @@ import Testing
     .enabled(
         if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.unavailableReason ?? "")))
 struct ProviderStateStoreTests {
-    /// The engine over the repository's catalog, cassettes, schemas and simulators.
+    /// The engine over the repository's catalog, cassettes, schemas and simulators. A flow may take 120 s, not the
+    /// CLI's 30: on CI's two cores, loaded by the whole suite and its PostgreSQL servers, a token grant took over 30 s.
     static func engine(_ catalog: [Flow] = FlowCatalog.all) throws -> FlowEngine {
         let root = try RepositoryRoot.url()
         return FlowEngine(
             catalog: catalog, simulators: SimulatorRegistry.all,
             cassettesRoot: root.appendingPathComponent("Cassettes", isDirectory: true),
-            schemasRoot: root.appendingPathComponent("Schemas", isDirectory: true))
+            schemasRoot: root.appendingPathComponent("Schemas", isDirectory: true), flowTimeout: .seconds(120))
     }
 
     /// `body` with a store on a fresh database, closed and dropped afterwards.
