@@ -80,10 +80,9 @@ struct GrowthRun {
     let levels: [Int]
     let samples: Int
 
-    /// A level's copy of the store and the scenario's context as it stood there.
+    /// A level's copy of the store: the scenario's context as it stood there, its client on the copy.
     struct Level {
         let records: Int
-        let host: SimulatorHost
         var context: GrowthContext
     }
 
@@ -129,10 +128,9 @@ struct GrowthRun {
             }
             let file = "level-\(level).sqlite"
             try growing.copyState(to: folder.appendingPathComponent(file).path)
-            let copy = try host(file)
             var copied = context
-            copied.client = GrowthClient(host: copy, vendor: scenario.vendor)
-            copies.append(Level(records: level, host: copy, context: copied))
+            copied.client = GrowthClient(host: try host(file), vendor: scenario.vendor)
+            copies.append(Level(records: level, context: copied))
         }
         return (copies, rates)
     }
