@@ -274,7 +274,7 @@ struct BalancerFaultTests {
         var acknowledged: [String] = []
         var statuses: [Int: Int] = [:]
         var failures = 0
-        /// What the first requests without an answer failed with, and after how long.
+        /// What each request without an answer failed with, and after how long (the message shows the first five).
         var errors: [String] = []
     }
 
