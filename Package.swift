@@ -473,3 +473,25 @@ for target in package.targets where target.type != .system && !target.name.hasSu
             .treatAllWarnings(as: .error),
         ]
 }
+
+// `.ci/sanitize` builds only the test targets it runs, named in HARNESS_TEST_TARGETS ("A B"), with the targets they
+// depend on: a sanitizer build of every test target and every vendor SDK cost CI minutes that no report came from.
+// Unset (every other build), the package is whole.
+if let only = Context.environment["HARNESS_TEST_TARGETS"]?.split(separator: " ").map(String.init), !only.isEmpty {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept: Set<String> = []
+    var pending = only
+    while let name = pending.popLast() {
+        guard let target = byName[name], kept.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            case .productItem: break
+            @unknown default: break
+            }
+        }
+    }
+    package.targets = package.targets.filter { kept.contains($0.name) }
+    // Each product is named after its one target.
+    package.products = package.products.filter { kept.contains($0.name) }
+}
