@@ -492,6 +492,8 @@ if let only = Context.environment["HARNESS_TEST_TARGETS"]?.split(separator: " ")
         }
     }
     package.targets = package.targets.filter { kept.contains($0.name) }
-    // Each product is named after its one target.
-    package.products = package.products.filter { kept.contains($0.name) }
+    package.products = package.products.filter { product in
+        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
+        return targets.allSatisfy(kept.contains)
+    }
 }
