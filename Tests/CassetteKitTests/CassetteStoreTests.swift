@@ -110,6 +110,8 @@ struct CassetteStoreTests {
             let cassette = try #require(try await store.load("demo/ne"))
             #expect(cassette.entries.map { $0.harness?.order } == [0, 1])
             #expect(cassette.entries[1].request.postData?.text == #"{"n":2}"#)
+            // Written from each entry's text, encoded once: byte for byte the cassette's own encoding.
+            #expect(try Data(contentsOf: store.url(for: "demo/ne")) == cassette.encoded())
         }
     }
 
@@ -166,6 +168,9 @@ struct CassetteStoreTests {
             try await recorder.finish()
             let cassette = try Cassette(contentsOf: folder.appending("load/concurrent.har"))
             #expect(cassette.entries.count == 6400)
+            // Responses came back out of order, moving entries already written: the file is still exactly the
+            // cassette's own encoding.
+            #expect(try Data(contentsOf: folder.appending("load/concurrent.har")) == cassette.encoded())
             let numbers = Set(
                 cassette.entries.compactMap { entry in
                     entry.request.postData?.text.flatMap { try? JSONValue(parsing: $0)["n"]?.numberValue?.integer }

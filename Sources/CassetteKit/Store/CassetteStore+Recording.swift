@@ -11,6 +11,39 @@ extension CassetteStore {
         var writing = false
         var waiters: [CheckedContinuation<Void, Never>] = []
         var failure: CassetteError?
+        /// The previous entries' text (``CassetteText``), kept from the first write.
+        var baseTexts: [[UInt8]]?
+        /// The recorded entries' text by position, with the `_harness.order` it holds.
+        var recordedTexts: [Int: (order: Int, text: [UInt8])] = [:]
+
+        /// The next write: the cassette as ``snapshot`` gives it, each entry with the text an earlier write kept.
+        var writeJob: WriteJob {
+            var frame = base
+            frame.log.entries = []
+            var parts: [WriteJob.Part] = []
+            parts.reserveCapacity(base.log.entries.count + recorded.count)
+            for (index, entry) in base.log.entries.enumerated() {
+                parts.append(WriteJob.Part(entry: entry, text: baseTexts?[index], key: .base))
+            }
+            let start = base.log.entries.count
+            for (offset, item) in recorded.enumerated() {
+                let order = start + offset
+                var entry = item.entry
+                var harness = entry.harness ?? HarnessExtension()
+                harness.order = order
+                entry.harness = harness
+                let kept = recordedTexts[item.position].flatMap { $0.order == order ? $0.text : nil }
+                parts.append(
+                    WriteJob.Part(entry: entry, text: kept, key: .recorded(position: item.position, order: order)))
+            }
+            return WriteJob(frame: frame, parts: parts)
+        }
+
+        /// Keeps the text a write encoded, for the writes after it.
+        mutating func keep(_ encoded: WriteJob.Encoded) {
+            if baseTexts == nil, encoded.base.count == base.log.entries.count { baseTexts = encoded.base }
+            for item in encoded.recorded { recordedTexts[item.position] = (item.order, item.text) }
+        }
 
         /// The cassette as it will be written: the previous entries, then the recorded ones in request order.
         var snapshot: Cassette {
@@ -93,10 +126,11 @@ extension CassetteStore {
     /// Writes the recording until no change is left unwritten. Each write holds everything recorded so far, so a
     /// successful one makes up for a failed one before it, and clears its failure.
     private func writeLoop(_ name: String) async {
-        while let snapshot = takeSnapshot(name) {
+        while let job = takeJob(name) {
             let failure: CassetteError?
             do {
-                try await Self.write(snapshot, to: url(for: name))
+                let encoded = try await Self.write(job, to: url(for: name))
+                recordings[name]?.keep(encoded)
                 failure = nil
             } catch {
                 failure = error
@@ -106,7 +140,7 @@ extension CassetteStore {
     }
 
     /// The next state to write, or nil (and waiters resumed) when everything is written.
-    private func takeSnapshot(_ name: String) -> Cassette? {
+    private func takeJob(_ name: String) -> WriteJob? {
         guard recordings[name] != nil else { return nil }
         guard recordings[name]!.dirty else {
             recordings[name]!.writing = false
@@ -116,13 +150,69 @@ extension CassetteStore {
             return nil
         }
         recordings[name]!.dirty = false
-        return recordings[name]!.snapshot
+        return recordings[name]!.writeJob
     }
 
     /// Encodes and writes off the actor, so recording goes on while a large cassette is written.
     @concurrent
-    private static func write(_ cassette: Cassette, to url: URL) async throws(CassetteError) {
-        try cassette.write(to: url)
+    private static func write(_ job: WriteJob, to url: URL) async throws(CassetteError) -> WriteJob.Encoded {
+        try job.write(to: url)
+    }
+}
+
+/// One write of a cassette being recorded: the cassette without its entries, and each entry with its text when an
+/// earlier write encoded it. Only the entries new since then (or moved, their order changed) are encoded.
+struct WriteJob: Sendable {
+    struct Part: Sendable {
+        var entry: HAR.Entry
+        var text: [UInt8]?
+        var key: Key
+    }
+
+    /// Which entry a text belongs to.
+    enum Key: Sendable {
+        /// One of the entries the cassette held before recording.
+        case base
+        /// The entry recorded at `position`, written with `_harness.order` `order`.
+        case recorded(position: Int, order: Int)
+    }
+
+    /// The text a write encoded: every previous entry's (all or none), and recorded entries'.
+    struct Encoded: Sendable {
+        var base: [[UInt8]] = []
+        var recorded: [(position: Int, order: Int, text: [UInt8])] = []
+    }
+
+    var frame: Cassette
+    var parts: [Part]
+
+    /// Encodes the entries without text, writes the file as ``Cassette/write(to:)`` would, and returns what it
+    /// encoded.
+    func write(to url: URL) throws(CassetteError) -> Encoded {
+        var encoded = Encoded()
+        var texts: [[UInt8]] = []
+        texts.reserveCapacity(parts.count)
+        for part in parts {
+            if let text = part.text {
+                texts.append(text)
+                continue
+            }
+            let text = CassetteText.entry(part.entry)
+            texts.append(text)
+            switch part.key {
+            case .base: encoded.base.append(text)
+            case .recorded(let position, let order): encoded.recorded.append((position, order, text))
+            }
+        }
+        if let data = CassetteText.assemble(frame, entries: texts) {
+            try AtomicFile.write(data, to: url)
+            AtomicFile.removeAbandonedTemporaryFiles(beside: url)
+        } else {
+            var cassette = frame
+            cassette.log.entries = parts.map(\.entry)
+            try cassette.write(to: url)
+        }
+        return encoded
     }
 }
 

@@ -33,6 +33,14 @@ extension JSONValue {
         return writer.output
     }
 
+    /// The value's bytes as ``bytes(_:)`` writes it where it stands `indent` levels deep in a `.pretty` document (its
+    /// inner lines indented to match): a part of a larger document, written once and put in place many times.
+    public func bytes(_ options: JSONWritingOptions, indent: Int) -> [UInt8] {
+        var writer = JSONByteWriter(options: options)
+        writer.write(self, indent: max(0, indent))
+        return writer.output
+    }
+
     /// Writes `string` as a JSON string literal.
     public static func writeString(_ string: String, to output: inout String) {
         var writer = JSONByteWriter(options: [])

@@ -111,7 +111,8 @@ final class PostgresConnectionPool: Sendable {
 }
 
 extension PostgresURL {
-    /// PostgresNIO's configuration for this URL: no TLS, the connect timeout of the URL (10 s by default).
+    /// PostgresNIO's configuration for this URL: no TLS, the connect timeout of the URL (10 s by default), its
+    /// `options` as the startup parameter of that name.
     var configuration: PostgresConnection.Configuration {
         var configuration: PostgresConnection.Configuration
         switch endpoint {
@@ -122,6 +123,7 @@ extension PostgresURL {
             configuration = .init(unixSocketPath: path, username: user, password: password, database: database)
         }
         configuration.options.connectTimeout = .seconds(Int64(connectTimeout))
+        if let options { configuration.options.additionalStartupParameters = [("options", options)] }
         return configuration
     }
 }

@@ -2,8 +2,11 @@
 import PostgresNIO
 
 extension PostgresStateStore {
-    /// The advisory lock every instance takes while it prepares the database or runs a migration.
-    static let migrationLock = "SELECT pg_advisory_xact_lock(hashtext('harness_migrations'))"
+    /// The advisory lock every instance takes while it prepares the database or runs a migration: one per schema
+    /// (the first of the session's `search_path`), so stores kept apart by `?options=-c search_path=…` migrate at
+    /// once.
+    static let migrationLock =
+        "SELECT pg_advisory_xact_lock(hashtext('harness_migrations:' || coalesce(current_schema(), '')))"
 
     /// Prepares the database and runs the migrations not recorded in `harness_migrations`, on the calling thread
     /// (one of the store's). Each runs in its own `READ COMMITTED` transaction holding the advisory lock, and is

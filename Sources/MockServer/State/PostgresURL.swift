@@ -3,7 +3,9 @@ import JSONCore
 
 /// Where a PostgreSQL state store is, read from a `postgres://` or `postgresql://` URL the way libpq reads one:
 /// `postgres://user:password@host:port/database`, the port 5432 when absent, and `?host=/folder` for a server
-/// listening on a Unix socket (the file `.s.PGSQL.<port>` in that folder).
+/// listening on a Unix socket (the file `.s.PGSQL.<port>` in that folder). `?options=` is passed to the server at
+/// connection start, as libpq passes it: `?options=-c%20search_path%3Dteam_a` keeps one instance's tables in the
+/// schema `team_a`, so several teams can share a database.
 struct PostgresURL: Sendable, Equatable {
     /// How to reach the server.
     enum Endpoint: Sendable, Equatable {
@@ -30,6 +32,9 @@ struct PostgresURL: Sendable, Equatable {
     var location: String
     /// How long connecting may take, in seconds (`?connect_timeout=`; 10 by default).
     var connectTimeout = 10
+    /// The server's command-line options for the session (`?options=`, such as `-c search_path=team_a`), sent at
+    /// connection start; the server reads them, as it does libpq's. Nil when the URL has none.
+    var options: String?
 
     /// The schemes this store takes.
     static let schemes = ["postgres://", "postgresql://"]
@@ -97,6 +102,7 @@ struct PostgresURL: Sendable, Equatable {
 
         var database: String?
         var timeout = 10
+        var options: String?
         if path.count > 1 {
             database = try Self.decoded(path.dropFirst(), "database", invalid)
         }
@@ -122,6 +128,12 @@ struct PostgresURL: Sendable, Equatable {
                 }
                 if seconds > 0 { timeout = seconds }
             case "application_name": break
+            case "options":
+                // The startup packet ends each value with a NUL: one inside would cut it short.
+                guard !value.unicodeScalars.contains("\u{0}") else {
+                    throw invalid("options must not hold a NUL character (%00)")
+                }
+                options = value.isEmpty ? nil : value
             default: throw invalid("unknown parameter '\(name)'")
             }
         }
@@ -148,6 +160,7 @@ struct PostgresURL: Sendable, Equatable {
         self.database = database?.isEmpty == true ? nil : database
         self.location = location
         connectTimeout = timeout
+        self.options = options
     }
 
     private static func decoded(

@@ -231,6 +231,38 @@ struct PostgresStateStoreTests {
         }
     }
 
+    @Test("?options=-c search_path=… keeps a store's tables and migrations in that schema, apart from another's")
+    func schemas() async throws {
+        try await Self.withDatabase("schemas") { url in
+            for schema in ["team_a", "team_b"] {
+                try await PostgresTestDatabase.execute("CREATE SCHEMA \(schema)", on: url)
+            }
+            let logger = Self.quietLogger
+            let migrator = Self.counterTable
+            let a = try await PostgresStateStore.open(
+                url: url + "?options=-c%20search_path%3Dteam_a", migrator: migrator, connections: 2, logger: logger)
+            let b = try await PostgresStateStore.open(
+                url: url + "?options=-csearch_path%3Dteam_b", migrator: migrator, connections: 2, logger: logger)
+            try await a.write(readFirst: false) { db in
+                try db.execute(sql: "UPDATE counters SET value = value + 5 WHERE name = 'hits'")
+            }
+            var values: [Int?] = []
+            for store in [a, b] {
+                values.append(try await store.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counters") })
+            }
+            #expect(values == [5, 0])
+            let tables = try await PostgresTestDatabase.strings(
+                "SELECT schemaname || '.' || tablename FROM pg_tables WHERE tablename IN ('counters', "
+                    + "'harness_migrations') ORDER BY 1", binds: [], on: url)
+            #expect(
+                tables == [
+                    "team_a.counters", "team_a.harness_migrations", "team_b.counters", "team_b.harness_migrations",
+                ])
+            await a.close()
+            await b.close()
+        }
+    }
+
     @Test("The closure's own error comes back unchanged, and what it wrote before is rolled back")
     func closureError() async throws {
         struct Refusal: Error, Equatable {

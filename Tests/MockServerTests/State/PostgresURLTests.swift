@@ -18,6 +18,20 @@ struct PostgresURLTests {
         #expect(other.connectTimeout == 3)
     }
 
+    @Test("?options= is kept as the server's session options, decoded; an empty one is none, a NUL is refused")
+    func options() throws {
+        let url = try PostgresURL(parsing: "postgres://h/db?options=-c%20search_path%3Dteam_a%2Cpublic")
+        #expect(url.options == "-c search_path=team_a,public")
+        #expect(try PostgresURL(parsing: "postgres://h/db?options=").options == nil)
+        #expect(try PostgresURL(parsing: "postgres://h/db").options == nil)
+        for hostile in ["postgres://h/db?options=-c%00x", "postgres://h/db?options=%00", "postgres://h/db?options=%FF"]
+        {
+            #expect(throws: PostgresURL.Invalid.self, "\(hostile)") {
+                _ = try PostgresURL(parsing: hostile, defaultUser: "x")
+            }
+        }
+    }
+
     @Test("?host=/folder is a Unix socket folder, as libpq reads it: the file .s.PGSQL.<port> in it")
     func socket() throws {
         let url = try PostgresURL(parsing: "postgres://harness@/state?host=/tmp/pg%20dir&port=5433")
