@@ -28,13 +28,9 @@ extension CassetteStore {
             let start = base.log.entries.count
             for (offset, item) in recorded.enumerated() {
                 let order = start + offset
-                var entry = item.entry
-                var harness = entry.harness ?? HarnessExtension()
-                harness.order = order
-                entry.harness = harness
                 let kept = recordedTexts[item.position].flatMap { $0.order == order ? $0.text : nil }
                 parts.append(
-                    WriteJob.Part(entry: entry, text: kept, key: .recorded(position: item.position, order: order)))
+                    WriteJob.Part(entry: item.entry, text: kept, key: .recorded(position: item.position, order: order)))
             }
             return WriteJob(frame: frame, parts: parts)
         }
@@ -164,9 +160,20 @@ extension CassetteStore {
 /// earlier write encoded it. Only the entries new since then (or moved, their order changed) are encoded.
 struct WriteJob: Sendable {
     struct Part: Sendable {
+        /// The entry as recorded; a recorded one gets its `_harness.order` from ``key`` when written.
         var entry: HAR.Entry
         var text: [UInt8]?
         var key: Key
+
+        /// The entry as the file holds it.
+        var written: HAR.Entry {
+            guard case .recorded(_, let order) = key else { return entry }
+            var entry = entry
+            var harness = entry.harness ?? HarnessExtension()
+            harness.order = order
+            entry.harness = harness
+            return entry
+        }
     }
 
     /// Which entry a text belongs to.
@@ -197,7 +204,7 @@ struct WriteJob: Sendable {
                 texts.append(text)
                 continue
             }
-            let text = CassetteText.entry(part.entry)
+            let text = CassetteText.entry(part.written)
             texts.append(text)
             switch part.key {
             case .base: encoded.base.append(text)
@@ -209,7 +216,7 @@ struct WriteJob: Sendable {
             AtomicFile.removeAbandonedTemporaryFiles(beside: url)
         } else {
             var cassette = frame
-            cassette.log.entries = parts.map(\.entry)
+            cassette.log.entries = parts.map(\.written)
             try cassette.write(to: url)
         }
         return encoded

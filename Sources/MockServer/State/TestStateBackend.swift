@@ -33,115 +33,72 @@ extension SimulatorHost {
                         path: "postgres",
                         reason: "\(TestStateBackend.variable)=postgres needs \(PostgresTestDatabase.variable)"))
             }
-            // Hundreds of tests start at once; each schema's migrations lock every object they make, and the server's
-            // lock table is shared: so a few are set up at a time.
-            let databases = TestStateDatabases.shared
-            await databases.enter()
-            let schema: TestStateDatabases.Schema
-            let store: PostgresStateStore
-            do {
-                schema = try await databases.schema(on: server)
-                // A minute to connect: the server may be slow to answer while the suites run.
-                store = try await PostgresStateStore.open(
-                    url: schema.url + "&connect_timeout=60", migrator: SimulatorHost.migrator(for: simulators),
-                    // One connection: a suite opens a host per test, and tests run at once.
-                    connections: 1, logger: Logger(label: "harness.test-state"))
-            } catch {
-                await databases.leave()
-                throw error
-            }
-            await databases.leave()
-            // The test is done with its schema once the host lets go of the store.
-            store.whenReleased = {
-                Task {
-                    await databases.enter()
-                    await TestStateDatabases.drop(schema)
-                    await databases.leave()
-                }
-            }
+            let fresh = try await TestTemplates.shared.copy(of: simulators, on: server)
+            // A minute to connect: the suites create hundreds of databases at once, and the server answers slowly.
+            let url = fresh + (fresh.contains("?") ? "&" : "?") + "connect_timeout=60"
+            // One connection: a suite opens a host per test, and tests run at once.
+            let store = try await PostgresStateStore.open(
+                url: url, migrator: SimulatorHost.migrator(for: simulators), connections: 1,
+                logger: Logger(label: "harness.test-state"))
+            // The test is done with its copy once the host lets go of the store.
+            store.whenReleased = { Task { try? await PostgresTestDatabase.drop(fresh, on: server) } }
             return try SimulatorHost(simulators: simulators, shared: store, now: now)
         }
     }
 }
 
-/// Where the PostgreSQL run of the simulators' suites keeps each test's state: a schema of its own (`t_<random>`) in one
-/// database per test process, which the store migrates as it would an empty database (`?options=-c search_path=…`,
-/// each schema migrated under its own lock). A schema costs the migrations' statements; a database per test cost a copy
-/// of some 9 MB of catalogs, and hundreds of those at once kept the server busy for minutes.
+/// Databases the simulators' migrations already ran in, one per set of vendors, which each test's fresh database copies
+/// (`CREATE DATABASE … TEMPLATE …`): copying is several times cheaper than creating an empty one and migrating it,
+/// and the PostgreSQL run of the suites opens a database per test.
 ///
-/// A test's schema is dropped once its store is released. The database goes with the process: it is named
-/// `harness_copy_<seconds since 1970>_<random>_tests`, and each run first drops the copies on the server over
-/// ``sweepAge`` old that nobody is connected to, before it makes its own. PostgreSQL refuses to drop a database someone is
-/// connected to (no `FORCE`), so a database still in use, by another process, stays for a later sweep. Without it every
-/// run of the suites would leave a database behind.
-package actor TestStateDatabases {
-    static let shared = TestStateDatabases()
+/// A copy is dropped once its test's store is released; what a run leaves (a process that ended first, a store kept
+/// alive) is dropped by this run or a later one: every copy is named
+/// `harness_copy_<seconds since 1970>_<random>_<vendors>`, and each new copy first drops the copies on the server over
+/// ``sweepAge`` old. PostgreSQL refuses to drop a database someone is connected to (no `FORCE`), and a test's store keeps
+/// its connection until its host is gone, so a copy still in use, by this process or another, stays for a later sweep.
+/// Without it every run of the suites would leave a few hundred databases of about 9 MB each behind.
+package actor TestTemplates {
+    static let shared = TestTemplates()
 
     /// How old a copy must be before a sweep tries to drop it: well past the moment between `CREATE DATABASE` and the
-    /// first connection to it.
+    /// store's first connection.
     static let sweepAge: TimeInterval = 120
-    /// The prefix of every such database's name, and nothing else's.
+    /// The prefix of every copy's name, and nothing else's.
     package static let copyPrefix = "harness_copy_"
 
-    /// A test's schema: the URL that opens a store in it, and the database holding it.
-    struct Schema: Sendable {
-        let name: String
-        let database: String
-        let url: String
-    }
+    private var templates: [String: Task<String, any Error>] = [:]
 
-    private var database: Task<String, any Error>?
-
-    /// How many schemas are set up or dropped at once.
-    static let setups = 8
-    private var running = 0
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    /// Waits for one of the ``setups`` turns.
-    func enter() async {
-        guard running >= Self.setups else {
-            running += 1
-            return
+    /// The URL of a new database holding `simulators`' tables and demo data, as a store opened on an empty one would.
+    func copy(of simulators: [any Simulator], on server: String) async throws -> String {
+        let vendors = simulators.map(\.vendor).sorted().joined(separator: "_")
+        let template = try await template(for: vendors, simulators, on: server)
+        await sweep(on: server)
+        let made = Int(Date().timeIntervalSince1970)
+        let random = UInt32.random(in: 0...UInt32.max).hexadecimal
+        let name = "\(Self.copyPrefix)\(made)_\(random)_\(String(vendors.prefix(28)))"
+        // The template's last session may still be ending after its store closed: PostgreSQL refuses to copy a
+        // database someone is connected to, so try again shortly.
+        for attempt in 1...50 {
+            do {
+                try await PostgresTestDatabase.execute("CREATE DATABASE \(name) TEMPLATE \(template)", on: server)
+                break
+            } catch  where attempt < 50 && "\(error)".contains("being accessed by other users") {
+                try await Task.sleep(for: .milliseconds(100))
+            }
         }
-        await withCheckedContinuation { waiting.append($0) }
+        return try PostgresURL.replacingDatabase(in: server, with: name)
     }
 
-    /// Hands the turn to the first waiting, or frees it.
-    func leave() {
-        if waiting.isEmpty {
-            running -= 1
-        } else {
-            waiting.removeFirst().resume()
-        }
+    /// Sweeps the server (``sweepCopies(on:olderThan:)``) at most once every ``sweepInterval``.
+    private func sweep(on server: String) async {
+        let now = Date()
+        guard now.timeIntervalSince(lastSweep) >= Self.sweepInterval else { return }
+        lastSweep = now
+        await Self.sweepCopies(on: server, olderThan: Self.sweepAge)
     }
-
-    /// A new, empty schema in this process's database on the server `server` names.
-    func schema(on server: String) async throws -> Schema {
-        let database = try await self.database(on: server)
-        let name = "t_\(UInt32.random(in: 0...UInt32.max).hexadecimal)\(UInt32.random(in: 0...UInt32.max).hexadecimal)"
-        try await PostgresTestDatabase.execute("CREATE SCHEMA \(name)", on: database)
-        let separator = database.contains("?") ? "&" : "?"
-        return Schema(name: name, database: database, url: database + separator + "options=-c%20search_path%3D\(name)")
-    }
-
-    /// Drops a test's schema with everything in it; a failure leaves it to go with its database.
-    static func drop(_ schema: Schema) async {
-        try? await PostgresTestDatabase.execute("DROP SCHEMA IF EXISTS \(schema.name) CASCADE", on: schema.database)
-    }
-
-    /// This process's database, made (after a sweep of what earlier runs left) on first use.
-    private func database(on server: String) async throws -> String {
-        if let made = database { return try await made.value }
-        let made = Task {
-            let made = Int(Date().timeIntervalSince1970)
-            let name = "\(Self.copyPrefix)\(made)_\(UInt32.random(in: 0...UInt32.max).hexadecimal)_tests"
-            await Self.sweepCopies(on: server, olderThan: Self.sweepAge)
-            try await PostgresTestDatabase.execute("CREATE DATABASE \(name)", on: server)
-            return try PostgresURL.replacingDatabase(in: server, with: name)
-        }
-        database = made
-        return try await made.value
-    }
+    private var lastSweep = Date.distantPast
+    /// How often a run sweeps.
+    static let sweepInterval: TimeInterval = 30
 
     /// Drops the copies on the server `server` names that are over `age` seconds old and that nobody is connected to;
     /// a failed drop (a copy still in use) is left for a later sweep. Databases not named as a copy are never touched.
@@ -166,5 +123,20 @@ package actor TestStateDatabases {
             let seconds = Int(fields[0])
         else { return nil }
         return TimeInterval(seconds)
+    }
+
+    private func template(for vendors: String, _ simulators: [any Simulator], on server: String) async throws -> String
+    {
+        if let made = templates[vendors] { return try await made.value }
+        let migrator = SimulatorHost.migrator(for: simulators)
+        let made = Task {
+            let url = try await PostgresTestDatabase.create(named: "template_\(vendors)", on: server)
+            let store = try await PostgresStateStore.open(
+                url: url, migrator: migrator, connections: 1, logger: Logger(label: "harness.test-state"))
+            await store.close()
+            return try PostgresURL(parsing: url).database ?? ""
+        }
+        templates[vendors] = made
+        return try await made.value
     }
 }
