@@ -42,19 +42,7 @@ extension CassetteStore {
         }
 
         /// The cassette as it will be written: the previous entries, then the recorded ones in request order.
-        var snapshot: Cassette {
-            var cassette = base
-            let start = cassette.log.entries.count
-            cassette.log.entries.reserveCapacity(start + recorded.count)
-            for (offset, item) in recorded.enumerated() {
-                var entry = item.entry
-                var harness = entry.harness ?? HarnessExtension()
-                harness.order = start + offset
-                entry.harness = harness
-                cassette.log.entries.append(entry)
-            }
-            return cassette
-        }
+        var snapshot: Cassette { writeJob.cassette }
     }
 
     /// Starts (or joins) recording into `name`. With `.all`, the previous interactions are dropped (the
@@ -193,6 +181,13 @@ struct WriteJob: Sendable {
     var frame: Cassette
     var parts: [Part]
 
+    /// The cassette this job writes, every entry as the file holds it.
+    var cassette: Cassette {
+        var cassette = frame
+        cassette.log.entries = parts.map(\.written)
+        return cassette
+    }
+
     /// Encodes the entries without text, writes the file as ``Cassette/write(to:)`` would, and returns what it
     /// encoded.
     func write(to url: URL) throws(CassetteError) -> Encoded {
@@ -215,8 +210,6 @@ struct WriteJob: Sendable {
             try AtomicFile.write(data, to: url)
             AtomicFile.removeAbandonedTemporaryFiles(beside: url)
         } else {
-            var cassette = frame
-            cassette.log.entries = parts.map(\.written)
             try cassette.write(to: url)
         }
         return encoded
