@@ -474,6 +474,16 @@ for target in package.targets where target.type != .system && !target.name.hasSu
         ]
 }
 
+// `.ci/sanitize --own` instruments only the code this package compiles, named in HARNESS_SANITIZE_OWN ("thread" or
+// "address"): the dependencies stay as the plain debug build compiled them, so a sanitizer run in the same build folder
+// recompiles our modules, not swift-nio, BoringSSL or GRDB. Unset, no target takes these flags.
+if let sanitizer = Context.environment["HARNESS_SANITIZE_OWN"], ["thread", "address"].contains(sanitizer) {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    }
+}
+
 // `.ci/sanitize` builds only the test targets it runs, named in HARNESS_TEST_TARGETS ("A B"), with the targets they
 // depend on: a sanitizer build of every test target and every vendor SDK cost CI minutes that no report came from.
 // Unset (every other build), the package is whole.
