@@ -63,6 +63,22 @@ struct ArchitectureTests {
         #expect(simulators.isEmpty, "\(simulators)")
     }
 
+    /// CI builds the README's first command with the trait and compiles the default build (no PostgreSQL trait) of the
+    /// mock server only, under ThreadSanitizer: that covers every difference between the two builds while the
+    /// condition stays in the mock server's sources.
+    @Test("Only the mock server's sources compile differently with the PostgreSQL trait (#if PostgreSQL)")
+    func traitConditionsInTheServerOnly() throws {
+        let offending = try SourceScan.places(in: ["Sources"], allowed: ["Sources/MockServer/"]) { line in
+            let code = line.drop { $0 == " " }
+            return (code.hasPrefix("#if") || code.hasPrefix("#elseif")) && SourceScan.has(code, "PostgreSQL")
+        }
+        #expect(offending.isEmpty, "\(offending)")
+        let server = try SourceScan.places(in: ["Sources/MockServer"], minimumFiles: 10) { line in
+            line.drop { $0 == " " }.hasPrefix("#if PostgreSQL")
+        }
+        #expect(!server.isEmpty, "the scan finds the mock server's own #if PostgreSQL")
+    }
+
     @Test("One lock type: no source or test file takes Synchronization's Mutex, which ThreadSanitizer cannot see")
     func oneLockType() throws {
         let this = "Tests/HarnessCLITests/ArchitectureTests.swift"
