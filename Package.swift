@@ -477,7 +477,7 @@ for target in package.targets where target.type != .system && !target.name.hasSu
         ]
 }
 
-// `.ci/sanitize --own` instruments only the code this package compiles, named in HARNESS_SANITIZE_OWN ("thread" or
+// `.ci/sanitize --own-code` instruments only the code this package compiles, named in HARNESS_SANITIZE_OWN ("thread" or
 // "address"): the dependencies stay as the plain debug build compiled them, so a sanitizer run in the same build folder
 // recompiles our modules, not swift-nio, BoringSSL or GRDB. Unset, no target takes these flags.
 if let sanitizer = Context.environment["HARNESS_SANITIZE_OWN"], ["thread", "address"].contains(sanitizer) {
