@@ -450,8 +450,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // FullFoundation only: with its two default traits (and ConfigurationSupport, which we do not use), SwiftPM
-        // passes Hummingbird's two trait conditions in a different order from one run to the next, so that about every
-        // other `swift build` or `swift test` recompiled Hummingbird's modules (30–40 s, in every CI step that builds).
+        // passes Hummingbird's two trait conditions in a different order from one run to the next, so that about
+        // every other `swift build` or `swift test` recompiled Hummingbird's modules (30–40 s in each CI step that
+        // builds).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -477,9 +478,9 @@ for target in package.targets where target.type != .system && !target.name.hasSu
         ]
 }
 
-// `.ci/sanitize --own-code` instruments only the code this package compiles, named in HARNESS_SANITIZE_OWN ("thread" or
-// "address"): the dependencies stay as the plain debug build compiled them, so a sanitizer run in the same build folder
-// recompiles our modules, not swift-nio, BoringSSL or GRDB. Unset, no target takes these flags.
+// `.ci/sanitize --own-code` instruments only the code this package compiles, with the sanitizer HARNESS_SANITIZE_OWN
+// names ("thread" or "address"): the dependencies stay as the plain debug build compiled them, so a sanitizer run in
+// the same build folder recompiles our modules, not swift-nio, BoringSSL or GRDB. Unset, no target takes these flags.
 if let sanitizer = Context.environment["HARNESS_SANITIZE_OWN"], ["thread", "address"].contains(sanitizer) {
     for target in package.targets where target.type != .system {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
