@@ -368,6 +368,7 @@ let harnessTesting: [Target] = [
         name: "HarnessTesting",
         dependencies: [
             "CassetteKit",
+            "JSONCore",
             "MockServer",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

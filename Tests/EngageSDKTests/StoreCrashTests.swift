@@ -1,6 +1,7 @@
 import EngageSDK
 import Foundation
 import HarnessTesting
+import JSONCore
 import Testing
 
 #if canImport(Glibc)

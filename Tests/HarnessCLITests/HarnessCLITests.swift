@@ -1,5 +1,6 @@
 import Foundation
 import HarnessTesting
+import JSONCore
 import Testing
 
 #if canImport(FoundationNetworking)

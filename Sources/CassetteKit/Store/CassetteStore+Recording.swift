@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 extension CassetteStore {
     /// A cassette being recorded: what was there, what was recorded since, and the state of its writer.
@@ -137,10 +138,13 @@ extension CassetteStore {
         return recordings[name]!.writeJob
     }
 
-    /// Encodes and writes off the actor, so recording goes on while a large cassette is written.
-    @concurrent
+    /// Encodes and writes off the actor, so recording goes on while a large cassette is written, and on a thread of
+    /// its own: the write waits for `fsync`, which on a slow or busy disk takes long enough to stall the cooperative
+    /// pool's one thread per core, and with it every request a recording server is answering.
     private static func write(_ job: WriteJob, to url: URL) async throws(CassetteError) -> WriteJob.Encoded {
-        try job.write(to: url)
+        try await onOwnThread { () -> Result<WriteJob.Encoded, CassetteError> in
+            Result { () throws(CassetteError) in try job.write(to: url) }
+        }.get()
     }
 }
 

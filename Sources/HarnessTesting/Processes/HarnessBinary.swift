@@ -1,4 +1,5 @@
 package import Foundation
+import JSONCore
 
 /// The built `harness` executable, for end-to-end tests that run it as a user would.
 package enum HarnessBinary {

@@ -75,11 +75,13 @@ enum BenchCassettes {
         let vendor = folder.appendingPathComponent("bench")
         try FileManager.default.createDirectory(at: vendor, withIntermediateDirectories: true)
         var cassette = Cassette(flow: "replay", vendor: "bench")
-        cassette.entries = mixed.prefix(interactions).map(entry)
-        for index in cassette.entries.count..<max(interactions, cassette.entries.count) {
-            cassette.entries.append(
-                get(path: String(catalogPath(index).dropFirst("/bench".count)), body: item(index).data()))
+        // Built apart and set once: appending through `entries` copied every entry so far each time.
+        var entries = mixed.prefix(interactions).map(entry)
+        entries.reserveCapacity(interactions)
+        for index in entries.count..<max(interactions, entries.count) {
+            entries.append(get(path: String(catalogPath(index).dropFirst("/bench".count)), body: item(index).data()))
         }
+        cassette.entries = entries
         let data = cassette.encoded()
         try data.write(to: vendor.appendingPathComponent("replay.har"))
         return data.count
