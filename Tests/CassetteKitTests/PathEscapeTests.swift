@@ -77,6 +77,17 @@ struct PathEscapeTests {
             #expect(try BoundedFile.read(small, limit: 4) == .tooLarge(bytes: 5))
             #expect(try BoundedFile.read(URL(fileURLWithPath: "/dev/zero"), limit: 1 << 16) == .tooLarge(bytes: nil))
             #expect(throws: (any Error).self) { try BoundedFile.read(folder.appending("missing"), limit: 5) }
+            // Larger than any one read of the pipe or page cache, and every byte in place.
+            let large = folder.appending("large")
+            let bytes = Data((0..<(3 << 20) + 7).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            try bytes.write(to: large)
+            #expect(try BoundedFile.read(large, limit: bytes.count) == .data(bytes))
+            #expect(try BoundedFile.read(large, limit: bytes.count - 1) == .tooLarge(bytes: bytes.count))
+            // A folder opens but does not read: the error says so, and a cassette read names it.
+            #expect(throws: POSIXError(.EISDIR)) { try BoundedFile.read(folder.url, limit: 5) }
+            #expect(throws: CassetteError.unreadable(file: folder.url.path, reason: "Is a directory")) {
+                try Cassette(contentsOf: folder.url)
+            }
         }
     }
 }

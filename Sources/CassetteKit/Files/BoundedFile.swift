@@ -1,5 +1,11 @@
 package import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a file with an upper bound on what is held in memory, so a huge file (or a device that never ends)
 /// is refused after at most `limit + 1` bytes instead of being read whole.
 package enum BoundedFile {
@@ -13,16 +19,45 @@ package enum BoundedFile {
 
     /// Reads `url`, or reports it too large without reading past `limit` bytes.
     ///
-    /// - Throws: the file system's error when the file cannot be opened or read.
+    /// A regular file is read with as few `read` calls as its size allows, into a buffer of that size (plus one
+    /// byte, to see a file that grew meanwhile): two calls for a 20 MB cassette, where FileHandle's
+    /// `read(upToCount:)` made 4,900 of 4 KB. (The time is the same: faulting in 20 MB of fresh pages, about 60 ms.)
+    ///
+    /// - Throws: the file system's error when the file cannot be opened or read (a `POSIXError` for a failed read,
+    ///   `EISDIR` for a folder).
     package static func read(_ url: URL, limit: Int) throws -> Contents {
+        let limit = max(limit, 0)
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        // A regular file says its size up front: refuse it without reading a byte.
-        if let size = try? handle.seekToEnd() {
-            if size > UInt64(max(limit, 0)) { return .tooLarge(bytes: Int(clamping: size)) }
-            try handle.seek(toOffset: 0)
+        let descriptor = handle.fileDescriptor
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        // A folder opens for reading, and seeking to its end gives a size in exabytes: say what it is instead.
+        if status.st_mode & S_IFMT == S_IFDIR { throw POSIXError(.EISDIR) }
+        // A regular file says its size up front: refuse it without reading a byte. Devices and pipes do not.
+        var expected = 0
+        if status.st_mode & S_IFMT == S_IFREG {
+            guard let size = Int(exactly: status.st_size), size >= 0 else { return .tooLarge(bytes: nil) }
+            if size > limit { return .tooLarge(bytes: size) }
+            expected = size
         }
-        let data = try handle.read(upToCount: max(limit, 0) + 1) ?? Data()
-        return data.count > limit ? .tooLarge(bytes: nil) : .data(data)
+        // One byte over the limit at most: a file that grows past it (or a stream that never ends) is refused.
+        var data = Data(count: min(expected, limit) + 1)
+        var count = 0
+        while count <= limit {
+            if count == data.count { data.count += min(data.count, limit + 1 - count) }
+            let read = data.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { Foundation.read(descriptor, $0 + count, raw.count - count) } ?? 0
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            if read == 0 { break }
+            count += read
+        }
+        if count > limit { return .tooLarge(bytes: nil) }
+        data.count = count
+        return .data(data)
     }
 }

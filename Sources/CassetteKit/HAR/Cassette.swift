@@ -107,6 +107,7 @@ public struct Cassette: Sendable, Hashable {
 
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
+        if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
             return "no such file"
         }
