@@ -1,6 +1,7 @@
 import CassetteKit
 import Foundation
 package import GRDB
+import JSONCore
 import Synchronization
 
 /// The SQLite store every simulator of a host shares, with GRDB's `read` and `write`.
@@ -27,6 +28,10 @@ package final class SimulatorDatabase: Sendable {
     /// How many write transactions have ended (committed or not): a read taken while this holds still gives the same
     /// answer, which is what the host's read cache relies on.
     private let writes = Atomic<UInt64>(0)
+
+    /// Migrations left to run at the first read or write (``migrateAtFirstUse(_:)``), and whether none are left.
+    private let pending = Locked<StateMigrator?>(nil)
+    private let migrated = Atomic<Bool>(true)
 
     /// Changes after every write transaction through ``write(_:)``; equal values mean no write ended in between.
     var generation: UInt64 { writes.load(ordering: .acquiring) }
@@ -119,10 +124,35 @@ package final class SimulatorDatabase: Sendable {
         }
     }
 
+    /// Runs `migrator` at the store's first read, write or copy instead of now, so a server that may never answer
+    /// from its simulators (replay, record) does not create their tables while it starts (about 30 ms of a replay
+    /// server's start-up, `harness bench serve --startup-only`). A migration that fails then fails that call, and is
+    /// tried again at the next.
+    package func migrateAtFirstUse(_ migrator: StateMigrator) {
+        pending.withLock { $0 = migrator }
+        migrated.store(false, ordering: .releasing)
+    }
+
+    /// Runs the migrations left for the first use, once.
+    private func ready() throws {
+        guard !migrated.load(ordering: .acquiring) else { return }
+        try pending.withLock { pending throws in
+            guard let migrator = pending else { return }
+            do {
+                try migrate(migrator)
+            } catch {
+                throw SimulatorError.stateStore(path: location, reason: "\(error)")
+            }
+            pending = nil
+        }
+        migrated.store(true, ordering: .releasing)
+    }
+
     /// Copies an embedded store to a new SQLite file at `path`, page for page (SQLite's online backup, so the copy
     /// has the same layout and holds what the store's WAL holds too). `harness bench growth` times each level on a
     /// copy of its own. A shared store is not copied.
     package func copy(to path: String) throws {
+        try ready()
         switch store {
         case .queue(let queue): try queue.backup(to: DatabaseQueue(path: path))
         case .pool(let pool, _): try pool.backup(to: DatabaseQueue(path: path))
@@ -136,7 +166,8 @@ package final class SimulatorDatabase: Sendable {
 
     /// A read on the calling thread; an embedded store only (a shared store is read with `await`).
     package func read<T>(_ value: (StateDB) throws -> T) throws -> T {
-        switch store {
+        try ready()
+        return switch store {
         case .queue(let queue): try queue.read { try value(StateDB(SQLiteStateExecutor($0))) }
         case .pool(let pool, _): try pool.read { try value(StateDB(SQLiteStateExecutor($0))) }
         case .shared(let shared): throw SimulatorError.stateStore(path: shared.location, reason: "read it with await")
@@ -146,7 +177,8 @@ package final class SimulatorDatabase: Sendable {
     /// A read, on the calling thread: a simulator's reads take microseconds, and hopping to GRDB's queue and back
     /// cost more than the read itself (`harness bench serve`, simulate mode; `harness bench verify`).
     package func read<T: Sendable>(_ value: @escaping @Sendable (StateDB) throws -> T) async throws -> T {
-        switch store {
+        try ready()
+        return switch store {
         case .queue(let queue): try Self.onThisThread { try queue.read { try value(StateDB(SQLiteStateExecutor($0))) } }
         case .pool(let pool, _): try Self.onThisThread { try pool.read { try value(StateDB(SQLiteStateExecutor($0))) } }
         case .shared(let shared): try await shared.read(value)
@@ -158,6 +190,7 @@ package final class SimulatorDatabase: Sendable {
     /// A write transaction on the calling thread; an embedded store only (a shared store is written with `await`).
     package func write<T>(_ body: (StateDB) throws -> T) throws -> T {
         func updates(_ db: Database) throws -> T { try body(StateDB(SQLiteStateExecutor(db))) }
+        try ready()
         switch store {
         case .queue(let queue):
             defer { wrote() }
@@ -174,6 +207,7 @@ package final class SimulatorDatabase: Sendable {
     /// A write transaction, as the synchronous `write`: a full disk throws ``SimulatorError/stateStoreFull(path:)``.
     package func write<T: Sendable>(_ body: @escaping @Sendable (StateDB) throws -> T) async throws -> T {
         let updates = { @Sendable (db: Database) in try body(StateDB(SQLiteStateExecutor(db))) }
+        try ready()
         switch store {
         case .queue(let queue):
             // On the calling thread, like reads: the serial queue's writes are as short.

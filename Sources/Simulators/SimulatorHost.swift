@@ -39,10 +39,14 @@ public final class SimulatorHost: Sendable {
     }
 
     /// As ``init(simulators:statePath:concurrentReads:cachesReads:now:)``, keeping read answers in the form
-    /// `prepareReads` gives (the server's wire form) when it is not nil.
+    /// `prepareReads` gives (the server's wire form) when it is not nil. With `migratesAtFirstUse`, a temporary
+    /// store (no `statePath`) is migrated at the first simulator call instead of now
+    /// (``SimulatorDatabase/migrateAtFirstUse(_:)``); a `statePath` is always migrated now, so a file that cannot be
+    /// is reported at once.
     package convenience init(
         simulators: [any Simulator], statePath: String? = nil, concurrentReads: Bool = false,
-        prepareReads: (@Sendable (CassetteResponse) -> any PreparedAnswer)?, now: @escaping @Sendable () -> Date
+        prepareReads: (@Sendable (CassetteResponse) -> any PreparedAnswer)?, migratesAtFirstUse: Bool = false,
+        now: @escaping @Sendable () -> Date
     ) throws(SimulatorError) {
         let byVendor = try Self.byVendor(simulators)
         let database: SimulatorDatabase
@@ -50,7 +54,12 @@ public final class SimulatorHost: Sendable {
             database =
                 concurrentReads
                 ? try SimulatorDatabase.concurrent(path: statePath) : try SimulatorDatabase(path: statePath)
-            try database.migrate(Self.migrator(for: Array(byVendor.values)))
+            let migrator = Self.migrator(for: Array(byVendor.values))
+            if migratesAtFirstUse, statePath == nil {
+                database.migrateAtFirstUse(migrator)
+            } else {
+                try database.migrate(migrator)
+            }
         } catch {
             throw .stateStore(path: statePath ?? ":memory:", reason: "\(error)")
         }

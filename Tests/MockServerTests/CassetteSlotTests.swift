@@ -39,7 +39,9 @@ struct CassetteSlotTests {
             // A FIFO as the cassette: reading it waits until the test writes the text, holding the slot's read.
             let fifo = folder.appending("engage/slow.har")
             #expect(mkfifo(fifo.path, 0o600) == 0)
-            let slot = CassetteSlot(name: try CassetteName("engage/slow"), file: fifo, routes: [], count: 1)
+            let indexed = CassetteIndexFile.Entry(
+                stamp: CassetteIndexFile.Stamp(size: 0, seconds: 0, nanoseconds: 0), count: 1, routes: [])
+            let slot = CassetteSlot(name: try CassetteName("engage/slow"), file: fifo, indexed: indexed)
             let read = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 _ = slot.cassette

@@ -3,6 +3,7 @@ import Foundation
 import HarnessTesting
 import JSONCore
 import MockServer
+import Simulators
 import Testing
 
 @Suite("SimulatorHost")
@@ -17,6 +18,32 @@ struct SimulatorHostTests {
         try await host.reset()
         let read = try await host.respond(vendor: "counter", to: CassetteRequest(method: "GET", url: "/count"))
         #expect(try JSONValue(parsing: read.body)["count"] == 0)
+    }
+
+    @Test("A store migrated at first use migrates once, at its first call; a migration that fails fails that call")
+    func migratesAtFirstUse() throws {
+        let runs = Locked(0)
+        var migrator = StateMigrator()
+        migrator.registerMigration("test.v1") { db in
+            let run = runs.withLock { runs in
+                runs += 1
+                return runs
+            }
+            if run == 1 { throw SimulatorError.stateStore(path: "test", reason: "the first run fails") }
+            try db.execute(sql: "CREATE TABLE t (n INTEGER)")
+        }
+        for concurrent in [false, true] {
+            runs.withLock { $0 = 0 }
+            let database = concurrent ? try SimulatorDatabase.concurrent(path: nil) : try SimulatorDatabase()
+            database.migrateAtFirstUse(migrator)
+            #expect(runs.withLock { $0 } == 0)
+            let failed = #expect(throws: SimulatorError.self) { try database.write { try $0.execute(sql: "SELECT 1") } }
+            #expect("\(failed.map(String.init(describing:)) ?? "")".contains("the first run fails"))
+            try database.write { try $0.execute(sql: "INSERT INTO t (n) VALUES (7)") }
+            let row = try database.read { try StateRow.fetchOne($0, sql: "SELECT n FROM t") }
+            #expect(row?.value(named: "n") == .integer(7))
+            #expect(runs.withLock { $0 } == 2)
+        }
     }
 
     @Test("State kept in a --state file outlives the host")

@@ -60,4 +60,27 @@ package enum BoundedFile {
         data.count = count
         return .data(data)
     }
+
+    /// The bytes of `url` in `range` (offsets from its start), at most `limit` of them; nil when the range is empty
+    /// or inverted, over the limit, or the file cannot be opened or does not hold all of it (cut short since).
+    /// One `pread` of the range, retried where it stops short.
+    package static func read(_ url: URL, range: (start: Int, end: Int), limit: Int) -> Data? {
+        guard range.start >= 0, range.end > range.start, range.end - range.start <= limit,
+            let offset = off_t(exactly: range.start)
+        else { return nil }
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var data = Data(count: range.end - range.start)
+        var count = 0
+        while count < data.count {
+            let read = data.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { pread(descriptor, $0 + count, raw.count - count, offset + off_t(count)) } ?? 0
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return nil }
+            count += read
+        }
+        return data
+    }
 }

@@ -63,10 +63,17 @@ public struct Cassette: Sendable, Hashable {
     /// - Throws: ``CassetteError/tooLarge(file:bytes:limit:)`` above ``maximumFileSize``, besides the errors of
     ///   ``init(data:source:)``.
     public init(contentsOf url: URL) throws(CassetteError) {
-        let data: Data
+        try self.init(data: Self.bytes(of: url), source: url.path)
+    }
+
+    /// The bytes of the cassette file at `url`, read as ``init(contentsOf:)`` reads them.
+    ///
+    /// - Throws: ``CassetteError/tooLarge(file:bytes:limit:)`` above ``maximumFileSize``,
+    ///   ``CassetteError/unreadable(file:reason:)`` when it cannot be read.
+    package static func bytes(of url: URL) throws(CassetteError) -> Data {
         do {
             switch try BoundedFile.read(url, limit: Self.maximumFileSize) {
-            case .data(let contents): data = contents
+            case .data(let contents): return contents
             case .tooLarge(let bytes):
                 throw CassetteError.tooLarge(file: url.path, bytes: bytes, limit: Self.maximumFileSize)
             }
@@ -75,7 +82,6 @@ public struct Cassette: Sendable, Hashable {
         } catch {
             throw .unreadable(file: url.path, reason: Self.reason(error))
         }
-        try self.init(data: data, source: url.path)
     }
 
     /// The cassette as a JSON value.

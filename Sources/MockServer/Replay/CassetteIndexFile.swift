@@ -7,18 +7,19 @@ import Darwin
 #endif
 
 /// The derived index `harness serve` keeps beside the cassettes (`<cassettes>/.harness-index`): for each
-/// `<vendor>/<flow>.har`, its size and modification time when indexed, its number of interactions and the routes
-/// (method and decoded path) they answer. With it, start-up reads one small file instead of parsing every cassette;
-/// a cassette is parsed at its first use. An entry whose file's size or modification time changed, or a file the
-/// index lacks, is parsed at start-up as before and the index rewritten; the file is only ever a cache, so a
-/// missing, unreadable or unwritable one just means parsing everything.
+/// `<vendor>/<flow>.har`, its size and modification time when indexed, its number of interactions, the routes
+/// (method and decoded path) they answer, and its ``Layout``: where each interaction lies in the file. With it,
+/// start-up reads one small file instead of parsing every cassette, and a cassette's first use reads only the entries
+/// requests need. An entry whose file's size or modification time changed, or a file the index lacks, is parsed at
+/// start-up as before and the index rewritten; the file is only ever a cache, so a missing, unreadable or unwritable
+/// one just means parsing everything.
 ///
-/// Text, one record a line, fields split by tabs:
-/// `harness-index 1`, then per cassette `C <name> <size> <seconds> <nanoseconds> <interactions>` followed by
-/// its routes, `R <method> <path>`. A cassette with a route holding a tab or a line break is not indexed.
+/// Text, one record a line, fields split by tabs: `harness-index 2`, then per cassette
+/// `C <name> <size> <seconds> <nanoseconds> <interactions>`, its layout's lines (``Layout``), and its routes,
+/// `R <method> <path>`. A cassette with a route holding a tab or a line break is not indexed.
 struct CassetteIndexFile {
     static let name = ".harness-index"
-    static let header = "harness-index 1"
+    static let header = "harness-index 2"
 
     /// What identifies one version of a cassette file.
     struct Stamp: Hashable {
@@ -52,6 +53,8 @@ struct CassetteIndexFile {
         var stamp: Stamp
         var count: Int
         var routes: Set<RouteKey>
+        /// Where its interactions lie, when known (nil for a cassette whose outline it cannot hold).
+        var layout: Layout?
     }
 
     var entries: [String: Entry] = [:]
@@ -69,6 +72,7 @@ struct CassetteIndexFile {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CassetteIndexFile? {
         var index = CassetteIndexFile()
         var current: (name: String, entry: Entry)?
+        var layout: (start: Int, end: Int)?
         var lineStart = 0
         var first = true
         while lineStart < bytes.count {
@@ -81,6 +85,17 @@ struct CassetteIndexFile {
                 continue
             }
             guard let kind = line.first else { continue }
+            // A layout's lines are kept as they are, to be read at the cassette's first use.
+            if kind == UInt8(ascii: "F") || kind == UInt8(ascii: "H") || kind == UInt8(ascii: "E") {
+                guard current != nil else { return nil }
+                layout = (layout?.start ?? lineStart, lineEnd)
+                continue
+            }
+            if let found = layout {
+                current?.entry.layout = Layout(
+                    lines: Data(UnsafeBufferPointer(rebasing: bytes[found.start..<found.end])))
+                layout = nil
+            }
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
             switch kind {
             case UInt8(ascii: "R") where fields.count == 3 && current != nil:
@@ -103,6 +118,9 @@ struct CassetteIndexFile {
             }
         }
         if first { return nil }
+        if let found = layout {
+            current?.entry.layout = Layout(lines: Data(UnsafeBufferPointer(rebasing: bytes[found.start..<found.end])))
+        }
         if let current { index.entries[current.name] = current.entry }
         return index
     }
@@ -118,6 +136,7 @@ struct CassetteIndexFile {
             let routes = entry.routes.map { "R\t\($0.method)\t\($0.path)" }
             lines.append(
                 "C\t\(name)\t\(entry.stamp.size)\t\(entry.stamp.seconds)\t\(entry.stamp.nanoseconds)\t\(entry.count)")
+            if let layout = entry.layout { lines.append(String(decoding: layout.lines, as: UTF8.self)) }
             lines += routes.sorted()
         }
         return lines.joined(separator: "\n") + "\n"

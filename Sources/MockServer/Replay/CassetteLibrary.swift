@@ -69,7 +69,7 @@ final class CassetteLibrary: Sendable {
             // A file that leads out of the folder is never taken from the index: parsing refuses it below.
             let inside = (try? CassetteStore.requireInside(file, root: directory, name: name.description)) != nil
             if inside, let stamp, let entry = index.entries[name.description], entry.stamp == stamp {
-                let slot = CassetteSlot(name: name, file: file, routes: entry.routes, count: entry.count)
+                let slot = CassetteSlot(name: name, file: file, indexed: entry)
                 slots[name] = slot
                 if stamp.size >= Self.outlinedEarly { large.append((slot, stamp.size)) }
                 next.entries[name.description] = entry
@@ -88,12 +88,14 @@ final class CassetteLibrary: Sendable {
         }
         // Files are read and indexed on every core at once: start-up time is what a developer waits for.
         let parse = unknown.map { ($0.name, $0.file) }
-        let results = Locked([Result<LoadedCassette, CassetteError>?](repeating: nil, count: parse.count))
+        let results = Locked(
+            [Result<(cassette: LoadedCassette, layout: CassetteIndexFile.Layout?), CassetteError>?](
+                repeating: nil, count: parse.count))
         DispatchQueue.concurrentPerform(iterations: parse.count) { position in
             let (name, file) = parse[position]
             let result = Result { () throws(CassetteError) in
                 try CassetteStore.requireInside(file, root: directory, name: name.description)
-                return try LoadedCassette(name: name, file: file)
+                return try LoadedCassette.withLayout(name: name, file: file)
             }
             results.withLock { $0[position] = result }
         }
@@ -101,11 +103,11 @@ final class CassetteLibrary: Sendable {
         for (position, result) in results.withLock({ $0 }).enumerated() {
             let (name, file, stamp) = unknown[position]
             switch result {
-            case .success(let cassette):
+            case .success(let (cassette, layout)):
                 slots[name] = CassetteSlot(cassette)
                 if let stamp {
                     next.entries[name.description] = CassetteIndexFile.Entry(
-                        stamp: stamp, count: cassette.count, routes: cassette.routes)
+                        stamp: stamp, count: cassette.count, routes: cassette.routes, layout: layout)
                 }
             case .failure(let error):
                 logger.error("cassette not loaded", metadata: ["file": "\(file.path)", "error": "\(error)"])

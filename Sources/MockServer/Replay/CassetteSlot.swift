@@ -17,6 +17,9 @@ final class CassetteSlot: Sendable {
     let routes: Set<RouteKey>
     /// The number of interactions.
     let count: Int
+    /// Where the interactions lie in the file (and its size), as the derived index says: what opens the cassette
+    /// without reading the file.
+    private let layout: (CassetteIndexFile.Layout, size: Int64)?
     /// What is known of the cassette now; held only to read or set it, so asking (``parsed``, ``failure``, from an
     /// event loop or at start-up) never waits for a file being read.
     private let state: Locked<State>
@@ -35,15 +38,17 @@ final class CassetteSlot: Sendable {
         file = cassette.file
         routes = cassette.routes
         count = cassette.count
+        layout = nil
         state = Locked(.loaded(cassette))
     }
 
     /// A slot parsed on first use, from what the derived index says about it.
-    init(name: CassetteName, file: URL, routes: Set<RouteKey>, count: Int) {
+    init(name: CassetteName, file: URL, indexed: CassetteIndexFile.Entry) {
         self.name = name
         self.file = file
-        self.routes = routes
-        self.count = count
+        routes = indexed.routes
+        count = indexed.count
+        layout = indexed.layout.map { ($0, indexed.stamp.size) }
         state = Locked(.unread)
     }
 
@@ -61,7 +66,7 @@ final class CassetteSlot: Sendable {
             case .loaded(let cassette): return cassette
             case .failed: return nil
             case .unread:
-                return settle { () throws(CassetteError) in try Self.open(name: name, file: file, count: count) }
+                return settle { () throws(CassetteError) in try open() }
             }
         }
     }
@@ -83,8 +88,14 @@ final class CassetteSlot: Sendable {
     /// The state now, without waiting for a read in progress.
     private var current: State { state.withLock { $0 } }
 
-    /// The cassette outlined when it outlines with `count` entries, else read in full.
-    private static func open(name: CassetteName, file: URL, count: Int) throws(CassetteError) -> LoadedCassette {
+    /// The cassette opened from its layout when the file still matches it (nothing read but the text around the
+    /// interactions), else outlined when it outlines with ``count`` entries, else read in full.
+    private func open() throws(CassetteError) -> LoadedCassette {
+        if let (layout, size) = layout, let outline = layout.outline(of: file, size: size, count: count),
+            let cassette = try? LoadedCassette(name: name, file: file, outline: outline)
+        {
+            return cassette
+        }
         if let outline = CassetteOutline(contentsOf: file), outline.entries.count == count,
             let cassette = try? LoadedCassette(name: name, file: file, outline: outline)
         {

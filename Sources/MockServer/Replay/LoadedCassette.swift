@@ -25,7 +25,25 @@ struct LoadedCassette: Sendable {
 
     /// Reads the whole file and converts every response.
     init(name: CassetteName, file: URL) throws(CassetteError) {
-        let cassette = try Cassette(contentsOf: file)
+        try self.init(name: name, file: file, cassette: Cassette(contentsOf: file))
+    }
+
+    /// Reads the whole file and converts every response, and gives where its interactions lie for the derived index
+    /// (nil when the outline does not find them as the full read did).
+    static func withLayout(
+        name: CassetteName, file: URL
+    ) throws(CassetteError) -> (cassette: LoadedCassette, layout: CassetteIndexFile.Layout?) {
+        let bytes = try Cassette.bytes(of: file)
+        let cassette = try Cassette(data: bytes, source: file.path)
+        let loaded = try LoadedCassette(name: name, file: file, cassette: cassette)
+        let layout = CassetteOutline(bytes: bytes).flatMap { outline in
+            CassetteIndexFile.Layout(outline: outline, bytes: bytes, urls: cassette.entries.map(\.request.url))
+        }
+        return (loaded, layout)
+    }
+
+    /// `cassette`, read from `file`, with every response converted.
+    private init(name: CassetteName, file: URL, cassette: Cassette) throws(CassetteError) {
         let index = try InteractionIndex(
             cassette: cassette, name: name.description, file: file.path, options: Self.options)
         var responses: [PreparedResponse?] = []

@@ -64,7 +64,8 @@ public final class MockServer: Sendable {
             host = try SimulatorHost(
                 simulators: simulators, statePath: configuration.statePath,
                 concurrentReads: configuration.concurrentReads,
-                prepareReads: configuration.cachesSimulatorReads ? prepare : nil, now: now)
+                prepareReads: configuration.cachesSimulatorReads ? prepare : nil,
+                migratesAtFirstUse: configuration.mode != .simulate, now: now)
         } catch {
             throw .simulators(error)
         }

@@ -76,13 +76,5 @@ struct AdaptySimulatorSettings {
 /// Short stable hashes the simulator hands out (`segment_hash`, `x-response-hash`): FNV-1a 64 of a text, as
 /// 16 hex digits. The vendor's own hashes are opaque to clients, so any stable function serves.
 enum AdaptySimulatorHash {
-    static func of(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    static func of(_ text: String) -> String { StableHash(text).hex }
 }

@@ -27,6 +27,22 @@ struct AdminTests {
         }
     }
 
+    @Test("a replay server's simulators answer once PUT mode switches it to simulate (their store made then)")
+    func replayThenSimulate() async throws {
+        for concurrentReads in [false, true] {
+            var configuration = MockServerConfiguration(mode: .replay)
+            configuration.concurrentReads = concurrentReads
+            try await withServer(configuration) { _, endpoints in
+                let count = endpoints.baseURL(for: "counter").appendingPathComponent("count")
+                #expect(try await TestHTTP.fetch(count, method: .POST).status == 404)
+                let mode = endpoints.adminURL.appendingPathComponent("mode")
+                #expect(try await TestHTTP.send(mode, method: .PUT, json: ["mode": "simulate"]).status == 200)
+                _ = try await TestHTTP.fetch(count, method: .POST)
+                #expect(try await TestHTTP.fetch(count, method: .POST).json?["count"] == 2)
+            }
+        }
+    }
+
     @Test("reset clears simulator state for all vendors or one, and refuses unknown vendors")
     func reset() async throws {
         try await withServer(simulators: [CounterSimulator(), CounterSimulator(vendor: "other")]) { _, endpoints in

@@ -26,8 +26,10 @@ struct DerivedIndexTests {
             let first = try await withServer(replay(folder.url)) { _, endpoints in try await profile(endpoints) }
             #expect(first.json == ["name": "Ann"])
             let written = try String(contentsOf: index, encoding: .utf8)
-            #expect(written.hasPrefix("harness-index 1\n"))
+            #expect(written.hasPrefix("harness-index 2\n"))
             #expect(written.contains("C\tengage/login\t") && written.contains("R\tGET\t/profile"))
+            // Where each interaction lies: its byte range, method and URL.
+            #expect(written.contains(#/\nE\t\d+\t\d+\tGET\thttps?://[^\t\n]*/profile\?id=7\n/#))
 
             try await withServer(replay(folder.url)) { server, endpoints in
                 let cassettes = try await TestHTTP.fetch(
@@ -57,15 +59,16 @@ struct DerivedIndexTests {
             try ReplayTests.cassettes(in: folder.url)
             let index = folder.url.appendingPathComponent(".harness-index")
             for garbage in [
-                "not an index", "harness-index 1\nC\tengage/login\tx\t1\t2\t3\n", "harness-index 1\nR\tGET\t/x\n",
-                "harness-index 1\nC\tengage/login\t1\t1\t1\n", "\u{0}\u{FF}",
+                "not an index", "harness-index 2\nC\tengage/login\tx\t1\t2\t3\n", "harness-index 2\nR\tGET\t/x\n",
+                "harness-index 2\nC\tengage/login\t1\t1\t1\n", "\u{0}\u{FF}", "harness-index 2\nE\t1\t2\tGET\t/x\n",
+                "harness-index 1\nC\tengage/login\t1\t1\t1\t1\nR\tGET\t/profile\n",
             ] {
                 try Data(garbage.utf8).write(to: index)
                 try await withServer(replay(folder.url)) { _, endpoints in
                     let answer = try await profile(endpoints)
                     #expect(answer.json == ["name": "Ann"], "\(garbage)")
                 }
-                #expect(try String(contentsOf: index, encoding: .utf8).hasPrefix("harness-index 1\nC\t"))
+                #expect(try String(contentsOf: index, encoding: .utf8).hasPrefix("harness-index 2\nC\t"))
             }
             try Data("{ broken".utf8).write(to: folder.url.appendingPathComponent("engage/events.har"))
             try await withServer(replay(folder.url)) { _, endpoints in

@@ -134,4 +134,35 @@ struct OutlinedReplayTests {
             }
         }
     }
+
+    @Test(
+        "a cassette the index lays out reads only the entries requests reach: one broken elsewhere is found at its use")
+    func onlyReachedEntriesAreRead() async throws {
+        try await withTemporaryDirectory { folder in
+            try Self.write(in: folder.url)
+            let file = folder.url.appendingPathComponent("engage/flow.har")
+            try stamp(file)
+            _ = try await withServer(replay(folder.url)) { _, endpoints in try await answers(endpoints) }
+            // /items/20's entry loses its closing brace, the same size and time: the file no longer outlines.
+            var bytes = try Data(contentsOf: file)
+            let outline = try #require(CassetteOutline(bytes: bytes))
+            let entry = try #require(outline.entries.firstIndex { $0.url.hasSuffix("/items/20") })
+            bytes[outline.entries[entry].range.upperBound - 1] = UInt8(ascii: " ")
+            try bytes.write(to: file)
+            try stamp(file)
+            #expect(CassetteOutline(bytes: bytes) == nil)
+            try await withServer(replay(folder.url)) { server, endpoints in
+                let engage = endpoints.baseURL(for: "engage")
+                let poll = try await TestHTTP.fetch(URL(string: "\(engage)/jobs/7")!)
+                #expect(poll.json == ["state": "queued"])
+                let item = try await TestHTTP.fetch(URL(string: "\(engage)/items/19")!)
+                #expect(item.json == ["item": 19])
+                let broken = try await TestHTTP.fetch(URL(string: "\(engage)/items/20")!)
+                #expect(broken.status == 404)
+                let cassettes = try await TestHTTP.fetch(endpoints.origin.appendingPathComponent("__harness/cassettes"))
+                let error = cassettes.json?["failed"]?.arrayValue?.first?["error"]?.stringValue ?? ""
+                #expect(error.contains(file.path), "\(error)")
+            }
+        }
+    }
 }

@@ -22,13 +22,26 @@ package struct CassetteOutline: Sendable {
         package var range: Range<Int>
         package var method: String
         package var url: String
+
+        package init(range: Range<Int>, method: String, url: String) {
+            self.range = range
+            self.method = method
+            self.url = url
+        }
     }
 
-    /// The cassette's text.
-    package let bytes: Data
     package let entries: [Entry]
     /// Where the log's `_harness` object lies, if it has one.
     package let harness: Range<Int>?
+    /// Where the text of an entry is read from.
+    private let source: Source
+
+    private enum Source: Sendable {
+        /// The cassette's whole text, in memory.
+        case bytes(Data)
+        /// The cassette file, read a range at a time.
+        case file(URL)
+    }
 
     /// The outline of `bytes`, or nil when the pass meets something it does not expect.
     package init?(bytes: Data) {
@@ -37,7 +50,7 @@ package struct CassetteOutline: Sendable {
             return scanner.document()
         }
         guard let found else { return nil }
-        self.bytes = bytes
+        source = .bytes(bytes)
         entries = found.entries
         harness = found.harness
     }
@@ -45,7 +58,7 @@ package struct CassetteOutline: Sendable {
     /// An outline as given, trusted as it is (what ``InteractionIndex`` does when the text is not what it says is
     /// tested with one).
     package init(bytes: Data, entries: [Entry], harness: Range<Int>?) {
-        self.bytes = bytes
+        source = .bytes(bytes)
         self.entries = entries
         self.harness = harness
     }
@@ -57,9 +70,26 @@ package struct CassetteOutline: Sendable {
         self.init(bytes: bytes)
     }
 
-    /// The text of the value at `range`, for ``JSONValue/init(parsing:maximumDepth:)``.
+    /// An outline known already (a replay server keeps the outlines of cassettes it read in full), trusted as it
+    /// is: nothing of `file` is read now, and each entry's text is read from it when the entry is decoded. A file
+    /// changed since shows when an entry's text is not the interaction outlined there (``InteractionIndex``'s
+    /// `failure`), or is cut short (its text is then empty, which does not parse).
+    package init(file: URL, entries: [Entry], harness: Range<Int>?) {
+        source = .file(file)
+        self.entries = entries
+        self.harness = harness
+    }
+
+    /// The text of the value at `range`, for ``JSONValue/init(parsing:maximumDepth:)``; empty when a file it is read
+    /// from no longer holds it.
     package func text(_ range: Range<Int>) -> Data {
-        bytes[bytes.startIndex + range.lowerBound..<bytes.startIndex + range.upperBound]
+        switch source {
+        case .bytes(let bytes):
+            return bytes[bytes.startIndex + range.lowerBound..<bytes.startIndex + range.upperBound]
+        case .file(let file):
+            return BoundedFile.read(
+                file, range: (range.lowerBound, range.upperBound), limit: Cassette.maximumFileSize) ?? Data()
+        }
     }
 }
 
