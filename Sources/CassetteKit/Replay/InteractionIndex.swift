@@ -105,9 +105,6 @@ package final class InteractionIndex: Sendable {
     /// The cassette's text is then not what its outline said: read it in full for the whole story.
     package var failure: CassetteError? { damage.withLock { $0 } }
 
-    /// The methods and decoded paths entries are bucketed by (empty when the matcher does not compare them).
-    package var bucketRoutes: [(method: String, path: String)] { buckets.keys.map { ($0.method, $0.path) } }
-
     /// How many interactions the cassette holds.
     package var count: Int { routing.count }
 

@@ -52,7 +52,8 @@ struct CassetteIndexFile {
     struct Entry: Equatable {
         var stamp: Stamp
         var count: Int
-        var routes: Set<RouteKey>
+        /// Its routes, each once (sorted when written here; as read otherwise).
+        var routes: [RouteKey]
         /// Where its interactions lie, when known (nil for a cassette whose outline it cannot hold).
         var layout: Layout?
     }
@@ -101,7 +102,7 @@ struct CassetteIndexFile {
             case UInt8(ascii: "R") where fields.count == 3 && current != nil:
                 let method = String(decoding: fields[1], as: UTF8.self)
                 let path = String(decoding: fields[2], as: UTF8.self)
-                current?.entry.routes.insert(RouteKey(decodedMethod: method, path: path))
+                current?.entry.routes.append(RouteKey(decodedMethod: method, path: path))
             case UInt8(ascii: "C") where fields.count == 6:
                 if let current { index.entries[current.name] = current.entry }
                 let numbers = fields[2...].map { Int64(String(decoding: $0, as: UTF8.self)) }

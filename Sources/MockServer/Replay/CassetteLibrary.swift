@@ -25,9 +25,14 @@ final class CassetteLibrary: Sendable {
         var failures: [Failure] = []
 
         mutating func rebuildRoutes() {
-            routes = [:]
+            // Sized up front: a cassette of 10,000 routes would otherwise grow each table a dozen times.
+            var sizes: [String: Int] = [:]
+            for (name, slot) in cassettes { sizes[name.vendor, default: 0] += slot.routes.count }
+            routes = sizes.mapValues { [RouteKey: [CassetteName]](minimumCapacity: $0) }
             for name in cassettes.keys.sorted() {
                 for route in cassettes[name]!.routes {
+                    // A route listed twice (an index edited by hand) still names the cassette once.
+                    if routes[name.vendor]?[route]?.last == name { continue }
                     routes[name.vendor, default: [:]][route, default: []].append(name)
                 }
             }
@@ -63,6 +68,9 @@ final class CassetteLibrary: Sendable {
         var slots: [CassetteName: CassetteSlot] = [:]
         var next = CassetteIndexFile()
         var unknown: [(name: CassetteName, file: URL, stamp: CassetteIndexFile.Stamp?)] = []
+        // Whether the index is to be rewritten: a cassette was parsed into it (new or changed), or an entry of it is
+        // gone (its file removed, changed and now broken).
+        var changed = false
         var large: [(slot: CassetteSlot, size: Int64)] = []
         for (name, file) in files {
             let stamp = CassetteIndexFile.Stamp(path: file.path)
@@ -108,6 +116,7 @@ final class CassetteLibrary: Sendable {
                 if let stamp {
                     next.entries[name.description] = CassetteIndexFile.Entry(
                         stamp: stamp, count: cassette.count, routes: cassette.routes, layout: layout)
+                    changed = true
                 }
             case .failure(let error):
                 logger.error("cassette not loaded", metadata: ["file": "\(file.path)", "error": "\(error)"])
@@ -116,7 +125,7 @@ final class CassetteLibrary: Sendable {
                 continue
             }
         }
-        if next.entries != index.entries {
+        if changed || next.entries.count != index.entries.count {
             if !next.write(in: directory) {
                 logger.debug("derived index not written", metadata: ["folder": "\(directory.path)"])
             }

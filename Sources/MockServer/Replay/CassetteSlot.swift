@@ -14,7 +14,7 @@ final class CassetteSlot: Sendable {
     let name: CassetteName
     let file: URL
     /// The method and decoded path of each entry, which the library routes by.
-    let routes: Set<RouteKey>
+    let routes: [RouteKey]
     /// The number of interactions.
     let count: Int
     /// Where the interactions lie in the file (and its size), as the derived index says: what opens the cassette
@@ -92,12 +92,12 @@ final class CassetteSlot: Sendable {
     /// interactions), else outlined when it outlines with ``count`` entries, else read in full.
     private func open() throws(CassetteError) -> LoadedCassette {
         if let (layout, size) = layout, let outline = layout.outline(of: file, size: size, count: count),
-            let cassette = try? LoadedCassette(name: name, file: file, outline: outline)
+            let cassette = try? LoadedCassette(name: name, file: file, outline: outline, routes: routes)
         {
             return cassette
         }
         if let outline = CassetteOutline(contentsOf: file), outline.entries.count == count,
-            let cassette = try? LoadedCassette(name: name, file: file, outline: outline)
+            let cassette = try? LoadedCassette(name: name, file: file, outline: outline, routes: routes)
         {
             return cassette
         }

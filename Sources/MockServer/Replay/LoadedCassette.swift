@@ -13,8 +13,8 @@ struct LoadedCassette: Sendable {
     let name: CassetteName
     let file: URL
     let session: ReplaySession
-    /// The method and decoded path of each entry, which the library routes by.
-    let routes: Set<RouteKey>
+    /// The method and decoded path of the entries, each once, which the library routes by.
+    let routes: [RouteKey]
     /// The matching entries of requests seen before.
     let memo = MatchMemo()
     /// The responses converted so far.
@@ -58,20 +58,20 @@ struct LoadedCassette: Sendable {
         self.file = file
         session = ReplaySession(index: index)
         prepared = Locked(responses)
-        self.routes = routes
+        self.routes = routes.sorted()
     }
 
     /// Replays from `outline` of the file's text: entries are decoded when a request routed to them first comes,
-    /// responses converted at their first hit. Nothing but the log's `_harness` object is decoded now.
-    init(name: CassetteName, file: URL, outline: CassetteOutline) throws(CassetteError) {
+    /// responses converted at their first hit. Nothing but the log's `_harness` object is decoded now. `routes` are
+    /// the entries' routes as the derived index gave them (the library routes by those).
+    init(name: CassetteName, file: URL, outline: CassetteOutline, routes: [RouteKey]) throws(CassetteError) {
         let index = try InteractionIndex(
             outline: outline, name: name.description, file: file.path, options: Self.options)
         self.name = name
         self.file = file
         session = ReplaySession(index: index)
         prepared = Locked(Array(repeating: nil, count: index.count))
-        // The default matcher buckets by method and decoded path, as routes are made.
-        routes = Set(index.bucketRoutes.map { RouteKey(decodedMethod: $0.method, path: $0.path) })
+        self.routes = routes
     }
 
     /// How many interactions the cassette holds.
@@ -166,9 +166,11 @@ struct PreparedResponse: Sendable, PreparedAnswer {
 
 /// The method and percent-decoded path a request or recorded interaction is routed by; the interaction index
 /// buckets the same way, so a request is only offered to cassettes that can hold its match.
-struct RouteKey: Sendable, Hashable {
+struct RouteKey: Sendable, Hashable, Comparable {
     let method: String
     let path: String
+
+    static func < (left: RouteKey, right: RouteKey) -> Bool { (left.method, left.path) < (right.method, right.path) }
 
     init(method: String, path: some StringProtocol) {
         self.method = method.uppercased()

@@ -6,6 +6,7 @@ extension Harness {
     /// `harness bench <name>`: the speed and memory targets of the project, measured on this machine.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "Measure throughput and latency on this machine.",
             subcommands: [
                 BenchXML.self, BenchValidate.self, BenchReplay.self, BenchEngage.self, BenchServe.self,

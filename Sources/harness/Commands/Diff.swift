@@ -7,6 +7,7 @@ import JSONCore
 extension Harness {
     struct Diff: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two cassettes semantically, field by field.",
             discussion: """
                 Entries pair by request (method, path, query, body semantically); each pair's status, headers, \

@@ -8,6 +8,7 @@ import Verification
 extension Harness {
     struct Flows: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "flows",
             abstract: "List every flow with its status per check (cassette, contract, consumer, provider).",
             discussion: """
                 Runs the same checks as verify; --html FILE writes a self-contained coverage page. --check also \

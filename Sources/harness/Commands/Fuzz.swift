@@ -12,6 +12,7 @@ import Verification
 extension Harness {
     struct Fuzz: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fuzz",
             abstract: "Send requests derived from Schemas/ to a simulator (or --against a server) and report "
                 + "every answer the contract does not allow.",
             discussion: """

@@ -8,6 +8,7 @@ extension Harness {
     /// `harness import <file.har>…`: turns HAR exports from browsers and proxies into redacted cassettes.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Turn HAR files exported by a browser or proxy into redacted cassettes.",
             discussion: """
                 Each entry is attributed to its vendor by the vendors' documented hosts (the servers of \

@@ -6,6 +6,7 @@ extension Harness {
     /// `harness journal`: what a running `harness serve` saw, with each exchange's contract verdict.
     struct Journal: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "journal",
             abstract: "Tail a running server's journal, or write it as a HAR cassette.",
             discussion: """
                 Lists the requests `harness serve` journaled (each with its live contract verdict), follows new ones \

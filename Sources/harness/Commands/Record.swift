@@ -9,6 +9,7 @@ import Verification
 extension Harness {
     struct Record: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "record",
             abstract: "Record flows into Cassettes/<vendor>/<flow>.har (redacted, with the outcome).",
             discussion: """
                 Each flow runs against its vendor's simulator, served on an ephemeral loopback port, or against \

@@ -7,6 +7,7 @@ extension Harness {
     /// `harness redact <path>…`: re-applies the redaction rules to existing cassettes, atomically.
     struct Redact: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "redact",
             abstract: "Re-apply the redaction rules to cassettes in place (atomically).",
             discussion: """
                 Applies the built-in rules, each cassette's _harness.redact fields and the --field rules. The \

@@ -8,6 +8,7 @@ extension Harness {
     /// `harness serve`: the mock server for offline development, replay and recording.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve vendor simulators, cassette replay or a recording proxy on one loopback port.",
             discussion: """
                 Vendors share the port under path prefixes (/engage, /referralhero, …); --vendor NAME serves one \

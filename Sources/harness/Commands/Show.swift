@@ -6,6 +6,7 @@ extension Harness {
     /// `harness show <cassette>`: a cassette for review.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print a cassette's interactions, bodies decoded, JSON formatted and XML indented."
         )
 

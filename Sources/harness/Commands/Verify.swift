@@ -10,6 +10,7 @@ import Verification
 extension Harness {
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check every flow and cassette: contract (Schemas/), consumer (replay) and provider (simulator).",
             discussion: """
                 contract: every cassette entry fits the vendor's OpenAPI/XSD contract. consumer: each flow, re-run \

@@ -5,6 +5,7 @@ import Logging
 extension Harness {
     struct Version: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "version",
             abstract: "Print the version of harness and of the libraries it links.")
 
         @OptionGroup var global: GlobalOptions
