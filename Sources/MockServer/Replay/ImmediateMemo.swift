@@ -7,8 +7,8 @@ import NIOHTTP1
 /// matching entries. A repeated request then skips building the cassette request, routing and matching, and only
 /// takes its entry from the replay session, which keeps the replay order. Kept while the set of cassettes is the one
 /// it was found in (``CassetteLibrary/generation``), and only for requests that match a recorded entry and take at
-/// most ``largestRequest`` bytes; holds at most ``capacity`` requests and ``budget`` bytes of them, and starts over
-/// when full. The capacity is for large cassettes: a load generator walking 10,000 recorded URLs, its threads sending
+/// most ``largestRequest`` bytes; holds at most ``capacity`` requests and ``budget`` bytes of them and their
+/// answers, and starts over when full. The capacity is for large cassettes: a load generator walking 10,000 recorded URLs, its threads sending
 /// their headers in different orders (wrk's do), finds each of its requests kept the second time round instead of
 /// emptying the memo every 1,024 (which made replay three times slower).
 ///
@@ -16,8 +16,10 @@ import NIOHTTP1
 /// bounds, so a repeated one is found without being decoded.
 final class ImmediateMemo: Sendable {
     static let capacity = 65_536
-    /// The bytes of the requests kept in each map, counting ``overhead`` for each besides its own bytes.
-    static let budget = 32 << 20
+    /// The bytes kept in each map: each request's own, the body of the answer its journal record copies
+    /// (``Route/answerBytes``), and ``overhead``. A client whose every request differs (an id in a header) and whose
+    /// answers are large fills it in fewer requests, never more memory.
+    static let budget = 64 << 20
     /// What a kept request costs besides its bytes: its route, and the map's own keeping.
     static let overhead = 512
     /// The largest request kept: target, header names and values, and body.
@@ -64,6 +66,24 @@ final class ImmediateMemo: Sendable {
         var candidates: [CandidateMatches]
         /// The request, and the journal records and verdicts of the entries it was answered with.
         var live: LiveMemo
+        /// The bytes of the recorded answer body it is first answered with, which its journal record holds a
+        /// redacted copy of: counted against the ``budget`` with the request.
+        var answerBytes: Int
+
+        init(
+            generation: UInt64, vendor: String, method: String, path: String, query: String?,
+            candidates: [CandidateMatches], live: LiveMemo
+        ) {
+            self.generation = generation
+            self.vendor = vendor
+            self.method = method
+            self.path = path
+            self.query = query
+            self.candidates = candidates
+            self.live = live
+            let first = candidates.first { !$0.matching.isEmpty }
+            answerBytes = first.flatMap { $0.cassette.response(at: $0.matching[0])?.bodySize } ?? 0
+        }
     }
 
     private let routes = BoundedMemo<Key, Route>(capacity: capacity, budget: budget)
@@ -80,7 +100,7 @@ final class ImmediateMemo: Sendable {
         guard size <= Self.largestRequest, route.candidates.contains(where: { !$0.matching.isEmpty }) else {
             return
         }
-        routes.keep(route, for: key, cost: size + Self.overhead)
+        routes.keep(route, for: key, cost: size + Self.overhead + route.answerBytes)
     }
 
     /// The route kept for a request's exact bytes, if it was found among the cassettes of `generation`.
@@ -94,7 +114,8 @@ final class ImmediateMemo: Sendable {
         guard bytes.readableBytes <= Self.largestRequest, route.candidates.contains(where: { !$0.matching.isEmpty })
         else { return }
         routesByBytes.keep(
-            route, for: ByteBuffer(bytes: bytes.readableBytesView), cost: bytes.readableBytes + Self.overhead)
+            route, for: ByteBuffer(bytes: bytes.readableBytesView),
+            cost: bytes.readableBytes + Self.overhead + route.answerBytes)
     }
 
     /// How many requests are kept (as decoded; those kept by their bytes are the same requests again).

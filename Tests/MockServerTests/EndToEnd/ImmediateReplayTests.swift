@@ -109,6 +109,31 @@ struct ImmediateReplayTests {
         }
     }
 
+    @Test("Requests that each differ, answered with large bodies, are kept within the memo's byte budget")
+    func memoBudget() async throws {
+        try await withTemporaryDirectory { folder in
+            // A 1 MiB answer: its journal record holds a copy of it for as long as the request is kept.
+            let blob = String(repeating: "x", count: 1 << 20)
+            try CassetteFixture.write(
+                "engage/large", in: folder.url, [CassetteFixture.json("GET", "/large", answer: ["blob": .string(blob)])]
+            )
+            try await withServer(replay(folder.url)) { server, endpoints in
+                let large = endpoints.baseURL(for: "engage").appendingPathComponent("large")
+                var most = 0
+                // Each request carries an id of its own, as SDKs send, so each is a new request to keep.
+                for number in 0..<80 {
+                    let answer = try await TestHTTP.fetch(large, headers: [("X-Request-Id", "\(number)")])
+                    #expect(answer.status == 200)
+                    most = max(most, server.keptReplayRoutes)
+                }
+                #expect(server.eventLoopHits >= 70)
+                // 64 MiB at most: 64 answers of 1 MiB.
+                #expect(most <= 64, "kept \(most) answers of 1 MiB")
+                #expect(server.keptReplayRoutes < 80)
+            }
+        }
+    }
+
     @Test("Only requests that match are kept, up to 16 KiB each: misses and large bodies hold no memory")
     func memoStaysBounded() async throws {
         try await withTemporaryDirectory { folder in
