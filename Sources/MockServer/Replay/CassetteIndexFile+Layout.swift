@@ -32,11 +32,7 @@ extension CassetteIndexFile {
             ]
             if let harness = outline.harness { lines.append("H\t\(harness.lowerBound)\t\(harness.upperBound)") }
             for entry in outline.entries {
-                guard
-                    !(entry.method + entry.url).unicodeScalars.contains(where: {
-                        $0 == "\t" || $0 == "\n" || $0 == "\r"
-                    })
-                else { return nil }
+                guard CassetteIndexFile.isField(entry.method), CassetteIndexFile.isField(entry.url) else { return nil }
                 lines.append("E\t\(entry.range.lowerBound)\t\(entry.range.upperBound)\t\(entry.method)\t\(entry.url)")
             }
             self.lines = Data(lines.joined(separator: "\n").utf8)

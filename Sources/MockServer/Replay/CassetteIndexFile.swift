@@ -74,6 +74,12 @@ struct CassetteIndexFile {
         var index = CassetteIndexFile()
         var current: (name: String, entry: Entry)?
         var layout: (start: Int, end: Int)?
+        // The layout lines seen since the cassette's `C` line, given to it.
+        func keepLayout() {
+            guard let found = layout else { return }
+            current?.entry.layout = Layout(lines: Data(UnsafeBufferPointer(rebasing: bytes[found.start..<found.end])))
+            layout = nil
+        }
         var lineStart = 0
         var first = true
         while lineStart < bytes.count {
@@ -92,11 +98,7 @@ struct CassetteIndexFile {
                 layout = (layout?.start ?? lineStart, lineEnd)
                 continue
             }
-            if let found = layout {
-                current?.entry.layout = Layout(
-                    lines: Data(UnsafeBufferPointer(rebasing: bytes[found.start..<found.end])))
-                layout = nil
-            }
+            keepLayout()
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
             switch kind {
             case UInt8(ascii: "R") where fields.count == 3 && current != nil:
@@ -119,21 +121,21 @@ struct CassetteIndexFile {
             }
         }
         if first { return nil }
-        if let found = layout {
-            current?.entry.layout = Layout(lines: Data(UnsafeBufferPointer(rebasing: bytes[found.start..<found.end])))
-        }
+        keepLayout()
         if let current { index.entries[current.name] = current.entry }
         return index
+    }
+
+    /// Whether `text` can be a field of a line: it holds no tab and no line break.
+    static func isField(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" }
     }
 
     /// The index as text.
     func text() -> String {
         var lines = [Self.header]
         for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            let plain = entry.routes.allSatisfy { route in
-                !(route.method + route.path).unicodeScalars.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" }
-            }
-            guard plain else { continue }
+            guard entry.routes.allSatisfy({ Self.isField($0.method) && Self.isField($0.path) }) else { continue }
             let routes = entry.routes.map { "R\t\($0.method)\t\($0.path)" }
             lines.append(
                 "C\t\(name)\t\(entry.stamp.size)\t\(entry.stamp.seconds)\t\(entry.stamp.nanoseconds)\t\(entry.count)")
