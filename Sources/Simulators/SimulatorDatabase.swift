@@ -28,6 +28,8 @@ package final class SimulatorDatabase: Sendable {
     /// How many write transactions have ended (committed or not): a read taken while this holds still gives the same
     /// answer, which is what the host's read cache relies on.
     private let writes = Atomic<UInt64>(0)
+    /// Write transactions running or waiting for the writer (``writeIfFree(_:)`` starts one only when none is).
+    private let writesInFlight = Atomic<Int>(0)
 
     /// Migrations left to run at the first read or write (``migrateAtFirstUse(_:)``), and whether none are left.
     private let pending = Locked<StateMigrator?>(nil)
@@ -189,6 +191,31 @@ package final class SimulatorDatabase: Sendable {
     /// ``SimulatorError/stateStoreFull(path:)`` naming the file; the store stays usable.
     /// A write transaction on the calling thread; an embedded store only (a shared store is written with `await`).
     package func write<T>(_ body: (StateDB) throws -> T) throws -> T {
+        writesInFlight.add(1, ordering: .acquiring)
+        defer { writesInFlight.subtract(1, ordering: .releasing) }
+        return try writeNow(body)
+    }
+
+    /// ``write(_:)`` on the calling thread only when it need not wait: a read method's read-only attempt that
+    /// succeeds, or a write transaction while no other is running or waiting for the writer. Nil when one is, so
+    /// that the server's event loop, which asks, is never blocked behind another write (it leaves the request to
+    /// its responder, which awaits the writer). An embedded store only.
+    package func writeIfFree<T>(_ body: (StateDB) throws -> T) throws -> T? {
+        try ready()
+        if Self.readFirst, case .pool(let pool, _) = store,
+            let value = try Self.readOnly({ try pool.read { try body(StateDB(SQLiteStateExecutor($0))) } })
+        {
+            return value
+        }
+        guard writesInFlight.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else {
+            return nil
+        }
+        defer { writesInFlight.subtract(1, ordering: .releasing) }
+        // The read-only attempt was made above.
+        return try Self.$readFirst.withValue(false) { try writeNow(body) }
+    }
+
+    private func writeNow<T>(_ body: (StateDB) throws -> T) throws -> T {
         func updates(_ db: Database) throws -> T { try body(StateDB(SQLiteStateExecutor(db))) }
         try ready()
         switch store {
@@ -208,6 +235,8 @@ package final class SimulatorDatabase: Sendable {
     package func write<T: Sendable>(_ body: @escaping @Sendable (StateDB) throws -> T) async throws -> T {
         let updates = { @Sendable (db: Database) in try body(StateDB(SQLiteStateExecutor(db))) }
         try ready()
+        writesInFlight.add(1, ordering: .acquiring)
+        defer { writesInFlight.subtract(1, ordering: .releasing) }
         switch store {
         case .queue(let queue):
             // On the calling thread, like reads: the serial queue's writes are as short.

@@ -133,12 +133,48 @@ public final class SimulatorHost: Sendable {
         let response = try await SimulatorDatabase.$readFirst.withValue(true) {
             try await simulator.respond(to: request, state: state.noting(time))
         }
-        if database.generation == generation, let prepareReads {
-            readCache.keep(
-                prepareReads(response), for: .init(vendor: vendor, request: request), generation: generation,
-                time: time.use)
-        }
+        keepRead(response, vendor: vendor, request: request, generation: generation, time: time, in: readCache)
         return response
+    }
+
+    /// Whether ``respondNow(vendor:to:)`` answers: the store is embedded (a shared store's calls await the network).
+    package var respondsNow: Bool { database.shared == nil }
+
+    /// ``respond(vendor:to:)`` on the calling thread, for the server's event loop: the same work, the same read-only
+    /// first try for a `GET` or `HEAD`, the same read cache. Nil when it cannot answer so without waiting: a shared
+    /// store, an unknown vendor, a simulator that does not describe its work (``WorkingSimulator``), or a write while
+    /// another write transaction runs or waits; ask ``respond(vendor:to:)``.
+    package func respondNow(vendor: String, to request: CassetteRequest) throws -> CassetteResponse? {
+        guard respondsNow, let simulator = simulators[vendor] as? any WorkingSimulator, let state = states[vendor]
+        else { return nil }
+        guard let readCache, request.method == "GET" else {
+            let reads = request.method == "GET" || request.method == "HEAD"
+            return try SimulatorDatabase.$readFirst.withValue(reads) {
+                try simulator.work(for: request, state: state).runNow(on: database)
+            }
+        }
+        let generation = database.generation
+        let time = TimeReads()
+        guard
+            let response = try SimulatorDatabase.$readFirst.withValue(
+                true,
+                operation: {
+                    try simulator.work(for: request, state: state.noting(time)).runNow(on: database)
+                })
+        else { return nil }
+        keepRead(response, vendor: vendor, request: request, generation: generation, time: time, in: readCache)
+        return response
+    }
+
+    /// Keeps a read's answer when no write transaction ended while it was worked out.
+    private func keepRead(
+        _ response: CassetteResponse, vendor: String, request: CassetteRequest, generation: UInt64, time: TimeReads,
+        in readCache: SimulatorReadCache
+    ) {
+        guard database.generation == generation, let prepareReads else { return }
+        readCache.keep(
+            prepareReads(response), for: .init(vendor: vendor, request: request), generation: generation,
+            time: time.use)
     }
 
     /// The kept answer to a `GET` (its URL relative to the vendor's mount) when it still holds: no write transaction

@@ -156,4 +156,32 @@ struct RedactorTests {
         cassette.redact()
         #expect(cassette.entries[0].request.postData?.text == #"{"ssn":"<redacted:ssn:1>"}"#)
     }
+
+    /// A response whose JSON body is `text`, redacted with the built-in rules: the body as written after.
+    func redactedBody(_ text: String) -> String {
+        let response = CassetteResponse(
+            status: 200, statusText: "OK", headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+        var entry = Sample.entry(CassetteRequest(method: "GET", url: "https://api.example.com/x"), response)
+        var redactor = Redactor(rules: .default)
+        _ = redactor.redact(&entry)
+        return entry.response.content.text ?? ""
+    }
+
+    @Test(
+        "A secret member is found however its name is written: any letter case, a JSON escape, a letter outside ASCII",
+        arguments: [
+            #"{"user":{"PASSWORD":"hunter2"}}"#, #"{"user":{"pass\u0077ord":"hunter2"}}"#,
+            #"{"user":{"Api_\u212Aey":"hunter2"}}"#, "{\"user\":{\"API_\u{212A}EY\":\"hunter2\"}}",
+            #"{"note":"é","access_token":"hunter2"}"#,
+        ])
+    func secretNamesAnyHow(text: String) {
+        let redacted = redactedBody(text)
+        #expect(!redacted.contains("hunter2"), "\(text) → \(redacted)")
+    }
+
+    @Test("A JSON body with no member named like a secret is kept byte for byte, its spacing and order too")
+    func noSecretKept() {
+        let text = #"{ "z": 1,  "password_hint": "a dog", "tokens": ["hunter2"], "a": {"id": "x"} }"#
+        #expect(redactedBody(text) == text)
+    }
 }

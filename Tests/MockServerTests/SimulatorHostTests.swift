@@ -105,3 +105,55 @@ struct SimulatorHostTests {
         }
     }
 }
+
+@Suite("SimulatorHost.respondNow")
+struct SimulatorHostRespondNowTests {
+    static let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_767_225_600) }
+
+    /// The same calls to every built-in vendor, awaited on one host and on the calling thread on another.
+    static let calls: [(vendor: String, request: CassetteRequest)] = [
+        (
+            "referralhero",
+            CassetteRequest(
+                method: "POST", url: "/lists/MF83c9616aa3/subscribers",
+                headers: ["Content-Type": "application/json", "Authorization": "Bearer rh-sim-token"],
+                body: Data(#"{"email":"a@example.com","domain":"https://example.com"}"#.utf8))
+        ),
+        (
+            "referralhero",
+            CassetteRequest(
+                method: "GET", url: "/lists/MF83c9616aa3/leaderboard", headers: ["Authorization": "Bearer rh-sim-token"]
+            )
+        ),
+        ("engage", CassetteRequest(method: "GET", url: "/XMLAPI")),
+        ("engage", CassetteRequest(method: "GET", url: "/nowhere")),
+        ("walkme", CassetteRequest(method: "GET", url: "/self-hosted/f3a9c2e47b1d4e0a/data.json")),
+        ("webengage", CassetteRequest(method: "GET", url: "/users/~10a5cb78d/u-1/inline-properties")),
+        ("adapty", CassetteRequest(method: "GET", url: "/api/v1/sdk/analytics/profiles/x/")),
+    ]
+
+    @Test("The answers on the calling thread are the awaited answers, for every built-in vendor")
+    func sameAsAwaited() async throws {
+        for cachesReads in [false, true] {
+            let awaited = try SimulatorHost(
+                simulators: SimulatorRegistry.all, concurrentReads: true, cachesReads: cachesReads, now: Self.now)
+            let now = try SimulatorHost(
+                simulators: SimulatorRegistry.all, concurrentReads: true, cachesReads: cachesReads, now: Self.now)
+            #expect(now.respondsNow)
+            for (vendor, request) in Self.calls {
+                let expected = try await awaited.respond(vendor: vendor, to: request)
+                let answered = try #require(try now.respondNow(vendor: vendor, to: request))
+                #expect(answered.status == expected.status, "\(vendor) \(request.method) \(request.url)")
+                #expect(answered.body == expected.body, "\(vendor) \(request.method) \(request.url)")
+                #expect(answered.headers == expected.headers, "\(vendor) \(request.method) \(request.url)")
+            }
+        }
+    }
+
+    @Test("No answer for a vendor nobody mounts or a simulator that does not describe its work")
+    func notAnswered() throws {
+        let host = try SimulatorHost(simulators: [CounterSimulator()], now: Self.now)
+        #expect(try host.respondNow(vendor: "counter", to: CassetteRequest(method: "GET", url: "/")) == nil)
+        #expect(try host.respondNow(vendor: "nobody", to: CassetteRequest(method: "GET", url: "/")) == nil)
+    }
+}

@@ -39,6 +39,7 @@ extension Redactor {
     /// JSON text with secrets replaced where they are written, so the rest of the text keeps its form; when
     /// a secret is not a plain string, the value is written again compactly.
     mutating func redactJSONText(_ text: String) -> String {
+        guard replacer.mayHoldSecrets(jsonText: text) else { return text }
         guard let original = try? JSONValue(parsing: text) else { return replacer.patterns(in: text, field: "body") }
         var redacted = original
         replacer.json(&redacted)

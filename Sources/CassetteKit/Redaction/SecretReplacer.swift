@@ -130,6 +130,36 @@ struct SecretReplacer {
 
     /// Whether `value` has a member named like a secret, or a string the patterns may match (a read-only
     /// scan, so the common case copies nothing).
+    /// Whether JSON text may hold something ``json(_:field:)`` replaces, told without parsing it: without `value:`
+    /// patterns or JSON-pointer rules only a member named like a secret field (``RedactionRules/fieldNames``, in
+    /// any letter case) is replaced, and such a key spells its name in the text. Text with an escape (a key written
+    /// `"pass\u0077ord"`) or a byte outside ASCII (a letter such as the Kelvin sign lowercases to an ASCII `k`)
+    /// could spell one otherwise, so it may. A simulator's answers hold none: the server's journal redacts each one,
+    /// and parsing them only to find that cost a tenth of a sign-up's time (`harness bench serve`, simulate writes).
+    func mayHoldSecrets(jsonText text: String) -> Bool {
+        guard patterns.isEmpty, jsonPointers.isEmpty else { return true }
+        guard !rules.fieldNames.isEmpty else { return false }
+        var lowered = [UInt8](text.utf8)
+        for index in lowered.indices {
+            let byte = lowered[index]
+            if byte >= 0x80 || byte == UInt8(ascii: "\\") { return true }
+            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { lowered[index] = byte | 0x20 }
+        }
+        return rules.fieldNames.contains { name in Self.contains(lowered, Array(name.utf8)) }
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
+    }
+
     private func holdsSecrets(_ value: JSONValue) -> Bool {
         switch value {
         case .object(let object):

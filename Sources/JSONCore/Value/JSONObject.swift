@@ -89,9 +89,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// keys of ASCII alone is their bytes' order, compared as bytes (the writer sorts every object it writes).
     public var sortedMembers: [(key: String, value: JSONValue)] {
         guard members.count > 1 else { return members }
-        let ascii = members.allSatisfy { member in member.key.utf8.allSatisfy { $0 < 0x80 } }
-        let precedes: (String, String) -> Bool =
-            ascii ? { $0.utf8.lexicographicallyPrecedes($1.utf8) } : { $0 < $1 }
+        let ascii = members.allSatisfy { member in UTF8Bytes.isASCII(member.key) }
+        let precedes: (String, String) -> Bool = ascii ? { UTF8Bytes.precedes($0, $1) } : { $0 < $1 }
         var sorted = true
         for offset in 1..<members.count where !precedes(members[offset - 1].key, members[offset].key) {
             sorted = false

@@ -115,10 +115,15 @@ struct JSONByteWriter {
     /// `string` as a JSON string literal: only `"`, `\` and control characters are escaped.
     mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
-        let clean = string.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        if clean {
-            output.append(contentsOf: string.utf8)
-        } else {
+        // Most strings need no escape: checked and copied whole through their contiguous UTF-8 (UTF8Bytes).
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied != true {
             for byte in string.utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): append("\\\"")

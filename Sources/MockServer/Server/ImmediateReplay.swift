@@ -8,13 +8,15 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// Answers replay hits and kept simulator reads on the connection's event loop, in the pipeline right after NIO's
+/// Answers replay hits and simulator calls on the connection's event loop, in the pipeline right after NIO's
 /// HTTP/1.1 decoder (ahead of the conversion to Swift HTTP Types and of Hummingbird): a complete request whose
-/// recorded answer is already parsed, or (simulate mode) a `GET` whose simulator answer is kept in the read cache
-/// and still holds, is looked up and written here, without the conversions and the hop to a concurrency task.
-/// Everything else passes on to Hummingbird unchanged and is answered as before: misses, faults, the admin API,
-/// `HEAD`, connections not kept alive, absolute-form targets, header values HTTP Types would rewrite, bodies above
-/// ``largestBody``, cassettes not parsed yet, reads not kept, and record mode.
+/// recorded answer is already parsed, or (simulate mode, an embedded store) a simulator call, from the read cache
+/// while its kept answer holds or else worked out by the simulator on this thread, is answered and written here,
+/// without the conversions and the hops to a concurrency task and to the store's writer. Everything else passes on
+/// to Hummingbird unchanged and is answered as before: misses, faults, the admin API, `HEAD`, connections not kept
+/// alive, absolute-form targets, header values HTTP Types would rewrite, bodies above ``largestBody`` or the
+/// server's `maxBodySize`, cassettes not parsed yet, a simulator that throws (the responder reports it), a shared
+/// (PostgreSQL) store, and record mode.
 ///
 /// Responses leave in request order: once a request has passed on, the requests after it pass on too until
 /// Hummingbird has ended its response.
@@ -121,7 +123,7 @@ struct ImmediateAnswer {
 
 extension ServerCore {
     /// Whether a request with this head may be answered on the event loop, judged from the head alone: a
-    /// replaying mode (or a `GET` in simulate mode with the read cache on), a kept-alive connection, an origin-form
+    /// replaying mode (or simulate mode on an embedded store), a kept-alive connection, an origin-form
     /// target, no fault rule or fault header, not the admin API, not `HEAD`, a declared body of at most `largestBody`
     /// bytes, and header values HTTP Types keeps as they are (so the request matched is the one the responder would
     /// see).
@@ -130,7 +132,7 @@ extension ServerCore {
         // A strict server refuses contract-breaking requests before any answer: its requests take the responder's
         // path.
         guard !inspection.strict,
-            mode.replays || (mode == .simulate && head.method == .GET && simulators.readCache != nil),
+            mode.replays || (mode == .simulate && simulators.respondsNow),
             head.method != .HEAD, head.isKeepAlive, head.uri.hasPrefix("/"), !RequestTarget(head.uri).isAdmin
         else { return false }
         guard !head.headers.contains(name: Self.faultHeader.rawName) else { return false }
@@ -154,9 +156,9 @@ extension ServerCore {
     }
 
     /// The answer to a complete request, journaled: in replay and spy modes the recorded one (a hit), in simulate
-    /// mode the simulator's kept answer while it holds (``SimulatorHost/cachedAnswer(vendor:to:)``). Nil when the
-    /// request is left to the responder: no vendor, a bad cassette name, a miss, a candidate cassette not parsed yet,
-    /// or no kept answer. Where a replayed request goes is kept in ``ImmediateMemo`` for the next time, under the
+    /// mode the simulator's (``simulatedAnswer(head:body:)``). Nil when the request is left to the responder: no
+    /// vendor, a bad cassette name, a miss, a candidate cassette not parsed yet, or a simulator call not answered
+    /// here. Where a replayed request goes is kept in ``ImmediateMemo`` for the next time, under the
     /// request's exact `bytes` too when they are given (a request read from the wire).
     func takenAnswer(head: HTTPRequestHead, body: ByteBuffer, bytes: ByteBuffer?) -> TakenAnswer? {
         if mode == .simulate { return simulatedAnswer(head: head, body: body) }
@@ -218,20 +220,35 @@ extension ServerCore {
         return route
     }
 
-    /// The simulator's kept answer to a `GET` in simulate mode, while it holds.
+    /// The simulator's answer in simulate mode: a `GET`'s kept answer while it holds, else the simulator's own,
+    /// worked out on this thread (``SimulatorHost/respondNow(vendor:to:)``). Nil, leaving the request to the
+    /// responder, for a body above `maxBodySize` (its 413), a simulator that cannot answer here, or one that throws:
+    /// its transaction rolled back, so the responder's second try meets the same store and reports the error.
     private func simulatedAnswer(head: HTTPRequestHead, body: ByteBuffer) -> TakenAnswer? {
+        let started = ContinuousClock.now
+        guard body.readableBytes <= configuration.maxBodySize else { return nil }
         let target = RequestTarget(head.uri)
         guard let (vendor, relativePath) = vendorRoute(target.path) else { return nil }
         let method = head.method.rawValue
         let request = Self.cassetteRequest(
             method: method, target: target, relativePath: relativePath, headers: head.headers, body: body)
-        guard let kept = simulators.cachedAnswer(vendor: vendor, to: request).flatMap(PreparedResponse.kept)
-        else { return nil }
-        let record = liveRecord(
+        let kept: PreparedResponse
+        let computed: Bool
+        if let cached = simulators.cachedAnswer(vendor: vendor, to: request).flatMap(PreparedResponse.kept) {
+            kept = cached
+            computed = false
+        } else if let answered = try? simulators.respondNow(vendor: vendor, to: request) {
+            kept = PreparedResponse(answered)
+            computed = true
+        } else {
+            return nil
+        }
+        var record = liveRecord(
             vendor: vendor, request: request, response: kept.cassetteResponse, checksResponse: true)
+        record.exchange.milliseconds = Self.milliseconds(since: started)
         var answer = journaled(
             kept, vendor: vendor, method: method, path: String(target.path), query: target.query.map(String.init),
-            outcome: .simulated, cassette: nil, record: record)
+            outcome: .simulated, cassette: nil, record: record, computed: computed)
         if let verdict = record.verdict {
             answer.contract = LiveInspection.headerValue(verdict, sequence: answer.sequence)
         }
@@ -241,10 +258,14 @@ extension ServerCore {
     /// `response`, journaled now.
     private func journaled(
         _ response: PreparedResponse, vendor: String, method: String, path: String, query: String?,
-        outcome: JournalEntry.Outcome, cassette: String?, record: LiveMemo.Record
+        outcome: JournalEntry.Outcome, cassette: String?, record: LiveMemo.Record, computed: Bool
     ) -> TakenAnswer {
         let time = now()
-        eventLoopHits.add(1, ordering: .relaxed)
+        if computed {
+            eventLoopCalls.add(1, ordering: .relaxed)
+        } else {
+            eventLoopHits.add(1, ordering: .relaxed)
+        }
         var entry = JournalEntry(
             time: time, vendor: vendor, method: method, path: path, query: query, outcome: outcome,
             status: response.status.code, cassette: cassette)
@@ -252,7 +273,7 @@ extension ServerCore {
         entry.exchange = record.exchange
         entry.contract = record.verdict
         let sequence = journal.append(entry)
-        return TakenAnswer(response: response, time: time, contract: nil, sequence: sequence)
+        return TakenAnswer(response: response, time: time, contract: nil, sequence: sequence, computed: computed)
     }
 }
 
@@ -264,6 +285,8 @@ struct TakenAnswer {
     var contract: String?
     /// The journal entry's number.
     var sequence: Int
+    /// Whether a simulator worked it out just now, rather than a recording or a kept answer giving it again.
+    var computed = false
 }
 
 /// Hummingbird's HTTP/1.1 child channel with ``WireReplay`` added first, ahead of NIO's response encoder, and

@@ -141,6 +141,9 @@ public final class MockServer: Sendable {
     package var eventLoopHits: Int { core.eventLoopHits.load(ordering: .relaxed) }
     /// Those of ``eventLoopHits`` answered from the connection's bytes, ahead of NIO's HTTP/1.1 codec.
     package var wireHits: Int { core.wireHits.load(ordering: .relaxed) }
+    /// How many simulator calls the simulators worked out on the event loop (simulate mode, an embedded store), not
+    /// counted in ``eventLoopHits`` (for tests).
+    package var eventLoopCalls: Int { core.eventLoopCalls.load(ordering: .relaxed) }
     /// How many requests the event loop keeps the replay route of (``ImmediateMemo``, for tests).
     package var keptReplayRoutes: Int { core.replayMemo.count }
     /// The admin fault rules, editable in-process too.

@@ -27,6 +27,9 @@ final class ServerCore: Sendable {
     let eventLoopHits = Atomic<Int>(0)
     /// Those of ``eventLoopHits`` answered from the connection's bytes (``WireReplay``).
     let wireHits = Atomic<Int>(0)
+    /// Simulator calls worked out on the event loop, not counted in ``eventLoopHits``
+    /// (``SimulatorHost/respondNow(vendor:to:)``).
+    let eventLoopCalls = Atomic<Int>(0)
     /// Set while the server runs in a proxying mode (or may switch to one).
     let proxy = Locked<RecordingProxy?>(nil)
     private let modeIndex: Atomic<Int>

@@ -88,7 +88,7 @@ final class WireReplay: ChannelDuplexHandler, RemovableChannelHandler {
         _ = response.body.withUnsafeBytes { out.writeBytes($0) }
         context.write(wrapOutboundOut(.byteBuffer(out)), promise: nil)
         needsFlush = true
-        core.wireHits.add(1, ordering: .relaxed)
+        if !answer.computed { core.wireHits.add(1, ordering: .relaxed) }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {

@@ -9,7 +9,7 @@ import JSONCore
 ///
 /// Out of the box it serves ``AdaptyDemoApp``. Apps, placements, onboarding scripts, settings and faults are set
 /// through the admin API (``respondToAdmin(_:state:)``); stored events are read there too.
-public struct AdaptySimulator: Simulator, StateStoreSimulator {
+public struct AdaptySimulator: Simulator, WorkingSimulator {
     /// `adapty`: mounted at `/adapty`.
     public let vendor = "adapty"
 
@@ -32,10 +32,14 @@ public struct AdaptySimulator: Simulator, StateStoreSimulator {
 
     /// Answers one Adapty request (URL relative to `/adapty`); errors come back as Adapty documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        try await work(for: request, state: state).run(on: state.database)
+    }
+
+    package func work(for request: CassetteRequest, state: SimulatorState) -> SimulatorWork {
         let path = request.parts.path
         let now = state.now
         let body = request.decodedBody
-        return try await state.database.write { db in
+        return .write { db in
             guard let route = AdaptySimulatorRoute.parse(path: path) else {
                 return AdaptySimulatorFailure.notFound.response
             }

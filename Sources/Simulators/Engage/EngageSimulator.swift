@@ -13,7 +13,7 @@ import JSONCore
 /// Everything it remembers is in `engage_…` tables; ids come from counters and time from the `now` setting
 /// (or ``SimulatorState/now``), so replaying the same requests gives the same responses. The admin API is
 /// described by ``EngageSimulator/respondToAdmin(_:state:)``.
-public struct EngageSimulator: Simulator, StateStoreSimulator {
+public struct EngageSimulator: Simulator, WorkingSimulator {
     /// `engage`: mounted at `/engage`.
     public let vendor = "engage"
 
@@ -49,28 +49,35 @@ public struct EngageSimulator: Simulator, StateStoreSimulator {
     /// Answers one Engage request (URL relative to `/engage`): OAuth, XMLAPI or UBF events, per the table above; errors
     /// come back as Engage documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        try await work(for: request, state: state).run(on: state.database)
+    }
+
+    package func work(for request: CassetteRequest, state: SimulatorState) -> SimulatorWork {
         let path = request.parts.path
         switch (request.method.uppercased(), path) {
         case ("POST", "/oauth/token"):
-            return try await state.database.write { db in
+            return .write { db in
                 try EngageOAuth.respond(to: request, db: db, now: EngageSettings.now(db, state: state))
             }
         case ("POST", "/XMLAPI"):
-            return try await state.database.write { db in
+            return .write { db in
                 try EngageXMLAPI.respond(to: request, db: db, now: EngageSettings.now(db, state: state))
             }
         case ("POST", "/rest/events/submission"):
-            return try await state.database.write { db in
+            return .write { db in
                 try EngageEvents.respond(to: request, db: db, now: EngageSettings.now(db, state: state))
             }
         case (_, "/oauth/token"), (_, "/XMLAPI"), (_, "/rest/events/submission"):
-            return .json(
-                status: 405,
-                ["error": "method_not_allowed", "error_description": .string("\(path) accepts POST only")],
-                headers: ["Allow": "POST"])
+            return .answer(
+                .json(
+                    status: 405,
+                    ["error": "method_not_allowed", "error_description": .string("\(path) accepts POST only")],
+                    headers: ["Allow": "POST"]))
         default:
-            return .json(
-                status: 404, ["error": "not_found", "error_description": .string("engage has no endpoint \(path)")])
+            return .answer(
+                .json(
+                    status: 404,
+                    ["error": "not_found", "error_description": .string("engage has no endpoint \(path)")]))
         }
     }
 

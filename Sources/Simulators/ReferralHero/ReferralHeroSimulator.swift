@@ -10,7 +10,7 @@ import JSONCore
 /// contract's envelope; ids (`sub_000000000001`…) and codes come from counters and the time from
 /// ``SimulatorState/now``, so the same calls give the same bytes. Campaigns, rewards, link clicks, tokens and the
 /// rate limit are set through the admin API (``respondToAdmin(_:state:)``).
-public struct ReferralHeroSimulator: Simulator, StateStoreSimulator {
+public struct ReferralHeroSimulator: Simulator, WorkingSimulator {
     /// `referralhero`: mounted at `/referralhero`.
     public let vendor = "referralhero"
 
@@ -34,17 +34,24 @@ public struct ReferralHeroSimulator: Simulator, StateStoreSimulator {
     /// Answers one ReferralHero API request (URL relative to `/referralhero`); errors come back as the vendor documents
     /// them, never as a throw.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        try await work(for: request, state: state).run(on: state.database)
+    }
+
+    package func work(for request: CassetteRequest, state: SimulatorState) -> SimulatorWork {
         let now = state.epochSecond
         let target = ReferralHeroRoute.Target(url: request.url)
         guard let parsed = ReferralHeroRoute.parse(method: request.method, segments: target.segments) else {
-            return ReferralHeroEnvelope.outside(
-                status: 404, code: "not_found",
-                message: "ReferralHero has no SDK endpoint \(request.method) \(target.segments.joined(separator: "/"))")
+            return .answer(
+                ReferralHeroEnvelope.outside(
+                    status: 404, code: "not_found",
+                    message:
+                        "ReferralHero has no SDK endpoint \(request.method) \(target.segments.joined(separator: "/"))"
+                ))
         }
         let (uuid, route) = parsed
         let token = ReferralHeroToken.read(request.headers)
         let body = request.decodedBody
-        return try await state.database.write { db in
+        return .write { db in
             var pagesKept = false
             let response: CassetteResponse
             do {

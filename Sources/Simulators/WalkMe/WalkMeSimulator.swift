@@ -10,7 +10,7 @@ import JSONCore
 /// `Schemas/walkme/walkme.openapi.yaml`. Tokens (`wm-at-000001`…) come from a counter and the time from
 /// ``SimulatorState/now``, so the same calls give the same bytes. Apps and campaigns are set through the admin
 /// API (``respondToAdmin(_:state:)``).
-public struct WalkMeSimulator: Simulator, StateStoreSimulator {
+public struct WalkMeSimulator: Simulator, WorkingSimulator {
     /// `walkme`: mounted at `/walkme`.
     public let vendor = "walkme"
 
@@ -37,23 +37,28 @@ public struct WalkMeSimulator: Simulator, StateStoreSimulator {
 
     /// Answers one WalkMe request (URL relative to `/walkme`); errors come back as WalkMe documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        try await work(for: request, state: state).run(on: state.database)
+    }
+
+    package func work(for request: CassetteRequest, state: SimulatorState) -> SimulatorWork {
         let now = state.epochSecond
         let target = WalkMeTarget(url: request.url)
         let segments = target.segments
         if segments.count == 3, segments[0] == "self-hosted", segments[2] == "data.json", request.method == "GET" {
-            return try await selfHosted(key: segments[1], ifNoneMatch: request.headers["If-None-Match"], state: state)
+            return selfHosted(key: segments[1], ifNoneMatch: request.headers["If-None-Match"])
         }
         guard segments.count == 5, segments.starts(with: ["sdk", "v1", "apps"]) else {
-            return WalkMeFailure(
-                .notFound, "WalkMe has no SDK endpoint \(request.method) /\(segments.joined(separator: "/"))"
-            )
-            .response
+            return .answer(
+                WalkMeFailure(
+                    .notFound, "WalkMe has no SDK endpoint \(request.method) /\(segments.joined(separator: "/"))"
+                )
+                .response)
         }
         let key = segments[3]
         let credentials = WalkMeCredentials(request.headers)
         let body = request.decodedBody
         let ifNoneMatch = request.headers["If-None-Match"]
-        return try await state.database.write { db in
+        return .write { db in
             do {
                 guard let app = try WalkMeApp.find(key, db) else {
                     throw WalkMeFailure(.appNotFound, "no app has the key \(key)")
@@ -93,8 +98,8 @@ public struct WalkMeSimulator: Simulator, StateStoreSimulator {
 extension WalkMeSimulator {
     /// A self-hosted data file: the customer's own host serving the app's content package, without WalkMe's
     /// credentials (the SDK's `selfHostedURL`). Same body and ETag as WalkMe's data file.
-    func selfHosted(key: String, ifNoneMatch: String?, state: SimulatorState) async throws -> CassetteResponse {
-        try await state.database.read { db in
+    func selfHosted(key: String, ifNoneMatch: String?) -> SimulatorWork {
+        .read { db in
             guard let app = try WalkMeApp.find(key, db) else {
                 return WalkMeFailure(.appNotFound, "no content package is hosted for app \(key)").response
             }

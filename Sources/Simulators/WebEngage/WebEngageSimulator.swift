@@ -16,7 +16,7 @@ import JSONCore
 ///
 /// A variation's render delay is reported in `X-Simulated-Render-Delay-Ms` so a flow can advance its clock by it and
 /// provoke `timeout` deterministically. The admin API (``respondToAdmin(_:state:)``) configures all of it.
-public struct WebEngageSimulator: Simulator, StateStoreSimulator {
+public struct WebEngageSimulator: Simulator, WorkingSimulator {
     /// `webengage`: mounted at `/webengage`.
     public let vendor = "webengage"
 
@@ -34,11 +34,15 @@ public struct WebEngageSimulator: Simulator, StateStoreSimulator {
 
     /// Answers one WebEngage request (URL relative to `/webengage`); errors come back as WebEngage documents them.
     public func respond(to request: CassetteRequest, state: SimulatorState) async throws -> CassetteResponse {
+        try await work(for: request, state: state).run(on: state.database)
+    }
+
+    package func work(for request: CassetteRequest, state: SimulatorState) -> SimulatorWork {
         let target = WebEngagePath(url: request.url)
         let segments = target.segments
         let body = request.decodedBody
         let method = request.method
-        return try await state.database.write { db in
+        return .write { db in
             do {
                 if method == "GET", segments.count == 2, segments[0] == "resources" {
                     return try WebEngageResources.serve(segments[1], db)
