@@ -9,12 +9,15 @@ struct SecretReplacer {
     private(set) var applied: [(field: String, placeholder: String)] = []
     private let patterns: [ValuePattern]
     private let jsonPointers: [FieldRule]
+    /// The secret field names' UTF-8, for ``mayHoldSecrets(jsonText:)``.
+    private let fieldNameBytes: [[UInt8]]
 
     init(rules: RedactionRules, table: PlaceholderTable) {
         self.rules = rules
         self.table = table
         patterns = rules.patterns
         jsonPointers = rules.jsonPointers
+        fieldNameBytes = rules.fieldNames.map { Array($0.utf8) }
     }
 
     mutating func placeholder(kind: String, secret: String, field: String) -> String {
@@ -128,38 +131,50 @@ struct SecretReplacer {
         }
     }
 
-    /// Whether `value` has a member named like a secret, or a string the patterns may match (a read-only
-    /// scan, so the common case copies nothing).
     /// Whether JSON text may hold something ``json(_:field:)`` replaces, told without parsing it: without `value:`
-    /// patterns or JSON-pointer rules only a member named like a secret field (``RedactionRules/fieldNames``, in
-    /// any letter case) is replaced, and such a key spells its name in the text. Text with an escape (a key written
-    /// `"pass\u0077ord"`) or a byte outside ASCII (a letter such as the Kelvin sign lowercases to an ASCII `k`)
-    /// could spell one otherwise, so it may. A simulator's answers hold none: the server's journal redacts each one,
-    /// and parsing them only to find that cost a tenth of a sign-up's time (`harness bench serve`, simulate writes).
+    /// patterns or JSON-pointer rules only a member named like a secret field (``RedactionRules/fieldNames``, in any
+    /// letter case) is replaced, and without escapes every key is a string of the text, its bytes as written. Text
+    /// with an escape (a key written `"pass\u0077ord"`) or a byte outside ASCII (a letter such as the Kelvin sign
+    /// lowercases to an ASCII `k`) may name one otherwise, so it may hold one. A simulator's answers hold none: the
+    /// server's journal redacts each one, and parsing them only to find that cost a tenth of a sign-up's time
+    /// (`harness bench serve`, simulate writes).
     func mayHoldSecrets(jsonText text: String) -> Bool {
         guard patterns.isEmpty, jsonPointers.isEmpty else { return true }
-        guard !rules.fieldNames.isEmpty else { return false }
-        var lowered = [UInt8](text.utf8)
-        for index in lowered.indices {
-            let byte = lowered[index]
-            if byte >= 0x80 || byte == UInt8(ascii: "\\") { return true }
-            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { lowered[index] = byte | 0x20 }
+        guard !fieldNameBytes.isEmpty else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x80 || byte == UInt8(ascii: "\\") { return true }
+                index += 1
+                guard byte == UInt8(ascii: "\"") else { continue }
+                // A string, to its closing quote: without an escape (checked on the way) it is its bytes.
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    if bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\\") { return true }
+                    index += 1
+                }
+                let string = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if fieldNameBytes.contains(where: { Self.equalsIgnoringCase(string, $0) }) { return true }
+                index += 1
+            }
+            return false
         }
-        return rules.fieldNames.contains { name in Self.contains(lowered, Array(name.utf8)) }
     }
 
-    /// Whether `needle` occurs in `haystack`.
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-        var start = 0
-        let last = haystack.count - needle.count
-        while start <= last {
-            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
-            start += 1
+    /// Whether ASCII `text` lowercased is `lowered`.
+    private static func equalsIgnoringCase(_ text: UnsafeBufferPointer<UInt8>, _ lowered: [UInt8]) -> Bool {
+        guard text.count == lowered.count else { return false }
+        for (byte, expected) in zip(text, lowered) {
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if folded != expected { return false }
         }
-        return false
+        return true
     }
 
+    /// Whether `value` has a member named like a secret, or a string the patterns may match (a read-only
+    /// scan, so the common case copies nothing).
     private func holdsSecrets(_ value: JSONValue) -> Bool {
         switch value {
         case .object(let object):
