@@ -90,4 +90,14 @@ struct FormCodingTests {
             #expect(FormCoding.decode(FormCoding.encode(fields, spelling: spelling)) == fields, "\(spelling)")
         }
     }
+
+    @Test("A path segment decodes the same from a Substring as from a String, escaped or not")
+    func substringSegments() {
+        let path = "/lists/MF83c9616aa3/subscribers/sub%20one/a+b/%2F/%zz/caf%C3%A9/"
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            #expect(FormCoding.decodePath(segment) == FormCoding.decodePath(String(segment)), "\(segment)")
+        }
+        #expect(FormCoding.decodePath("x/sub%20one".split(separator: "/")[1]) == "sub one")
+        #expect(FormCoding.decodePath("x/plain".split(separator: "/")[1]) == "plain")
+    }
 }

@@ -89,6 +89,12 @@ public enum FormCoding {
         text.utf8.contains(UInt8(ascii: "%")) ? decodeComponent(text, plus: .literal) : text
     }
 
+    /// The path decoded as above, for a `Substring` (a segment split from a path): one without a `%` is copied as
+    /// it is (a simulator splits every request's path into segments).
+    public static func decodePath(_ text: Substring) -> String {
+        text.utf8.contains(UInt8(ascii: "%")) ? decodeComponent(text, plus: .literal) : String(text)
+    }
+
     /// The bytes `text` stands for: `%XX` escapes decoded, `+` per `plus`, anything else (a broken escape
     /// included) as written.
     static func percentDecoded(_ text: some Collection<UInt8>, plus: Plus) -> [UInt8] {

@@ -9,6 +9,11 @@ final class SQLiteStateExecutor: StateExecutor {
     /// The column maps of the results read so far, by their column names: a statement's map (names plus a
     /// lowercased index) is built once, not on every query. The simulators' SQL has a few hundred distinct results.
     private static let columns = BoundedMemo<[String], StateColumns>(capacity: 1024)
+    /// The column map of each kept statement, made from the names array GRDB keeps for it: the same array on every
+    /// run, found equal without comparing a name, where looking it up in ``columns`` hashes every name (a
+    /// ReferralHero subscriber row has 26; `perf`, simulate writes). A statement made again under a reused identity
+    /// has another array, compared name by name.
+    private static let byStatement = BoundedMemo<ObjectIdentifier, StateColumns>(capacity: 1024)
 
     init(_ db: Database) {
         self.db = db
@@ -26,7 +31,14 @@ final class SQLiteStateExecutor: StateExecutor {
         // GRDB keeps a statement's column names, so a cached statement's come without a call into SQLite.
         let names = statement.columnNames
         let columns: StateColumns
-        if let kept = Self.columns[names] {
+        let identity = ObjectIdentifier(statement)
+        if cached, let kept = Self.byStatement[identity], kept.names == names {
+            columns = kept
+        } else if cached {
+            // Made from this statement's own names array, so the next run finds it equal at once.
+            columns = StateColumns(names)
+            Self.byStatement.keep(columns, for: identity)
+        } else if let kept = Self.columns[names] {
             columns = kept
         } else {
             columns = StateColumns(names)
