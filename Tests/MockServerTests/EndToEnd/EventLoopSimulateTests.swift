@@ -113,7 +113,7 @@ struct EventLoopSimulateTests {
         }
     }
 
-    @Test("A fault header or a replaying mode keeps simulator calls off the event loop's simulator path")
+    @Test("A request with a fault header is answered by the responder, not worked out on the event loop")
     func faultsPassOn() async throws {
         try await withServer(MockServerConfiguration(mode: .simulate), simulators: [ReferralHeroSimulator()]) {
             server, endpoints in
