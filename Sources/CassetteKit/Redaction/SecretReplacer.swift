@@ -141,18 +141,20 @@ struct SecretReplacer {
     func mayHoldSecrets(jsonText text: String) -> Bool {
         guard patterns.isEmpty, jsonPointers.isEmpty else { return true }
         guard !fieldNameBytes.isEmpty else { return false }
+        /// An escape, or a byte outside ASCII: the text is parsed instead.
+        func escapedOrWide(_ byte: UInt8) -> Bool { byte >= 0x80 || byte == UInt8(ascii: "\\") }
         var text = text
         return text.withUTF8 { bytes in
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte >= 0x80 || byte == UInt8(ascii: "\\") { return true }
+                if escapedOrWide(byte) { return true }
                 index += 1
                 guard byte == UInt8(ascii: "\"") else { continue }
                 // A string, to its closing quote: without an escape (checked on the way) it is its bytes.
                 let start = index
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    if bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\\") { return true }
+                    if escapedOrWide(bytes[index]) { return true }
                     index += 1
                 }
                 let string = UnsafeBufferPointer(rebasing: bytes[start..<index])

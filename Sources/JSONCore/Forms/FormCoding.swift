@@ -79,20 +79,16 @@ public enum FormCoding {
 
     /// A URL path or one of its segments, percent-decoded with `+` kept as a plus; kept as written when its
     /// decoded bytes are not UTF-8. `%2F` becomes `/`, so split a path into segments before decoding them.
+    /// One without a `%` is copied as it is, without the decoding path (a simulator splits every request's path
+    /// into segments and decodes each).
     public static func decodePath(_ text: some StringProtocol) -> String {
-        decodeComponent(text, plus: .literal)
+        text.utf8.contains(UInt8(ascii: "%")) ? decodeComponent(text, plus: .literal) : String(text)
     }
 
     /// The path decoded as above, for a `String`: one without a `%` is returned as it is, without the generic
     /// path (routing and matching decode a path per request and per recorded entry).
     public static func decodePath(_ text: String) -> String {
         text.utf8.contains(UInt8(ascii: "%")) ? decodeComponent(text, plus: .literal) : text
-    }
-
-    /// The path decoded as above, for a `Substring` (a segment split from a path): one without a `%` is copied as
-    /// it is (a simulator splits every request's path into segments).
-    public static func decodePath(_ text: Substring) -> String {
-        text.utf8.contains(UInt8(ascii: "%")) ? decodeComponent(text, plus: .literal) : String(text)
     }
 
     /// The bytes `text` stands for: `%XX` escapes decoded, `+` per `plus`, anything else (a broken escape
