@@ -17,30 +17,88 @@ struct SecretScanner {
         "password", "authorization", "sessiontoken", "authtoken",
     ]
 
-    /// The longest of ``secretNames``.
-    private static let longestSecretName = secretNames.map(\.utf8.count).max() ?? 0
+    /// ``secretNames`` packed as ``FoldedName``s, for the ASCII way of ``isSecretName(_:)``.
+    private static let foldedSecretNames = secretNames.map { name in
+        var folded = FoldedName()
+        for byte in name.utf8 { _ = folded.append(byte) }
+        return folded
+    }
 
     static func isSecretName(_ name: String) -> Bool {
-        // ASCII names (nearly every one) are folded without allocating: a name of more than the longest secret
-        // name's letters is none, and a shorter one fits a small string. Others go the Unicode way, where
-        // lowercasing may change the count (the Kelvin sign lowercases to `k`).
+        // ASCII names (nearly every one) are folded into two words without allocating: a name of more letters than
+        // fit is longer than every secret name. Others go the Unicode way, where lowercasing may change the count
+        // (the Kelvin sign lowercases to `k`).
         guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
             return secretNames.contains(name.lowercased().filter { $0 != "_" && $0 != "-" })
         }
-        var folded = ""
+        var folded = FoldedName()
         for byte in name.utf8 where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") {
-            guard folded.utf8.count < longestSecretName else { return false }
-            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-            folded.unicodeScalars.append(Unicode.Scalar(lower))
+            guard folded.append(ASCIIFold.lower(byte)) else { return false }
         }
-        return secretNames.contains(folded)
+        return foldedSecretNames.contains(folded)
     }
+
+    /// Up to 16 ASCII bytes in two words, compared as one value.
+    private struct FoldedName: Equatable {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+        private var count = 0
+
+        /// Adds `byte`; false when 16 are held already.
+        mutating func append(_ byte: UInt8) -> Bool {
+            switch count {
+            case 0..<8: low |= UInt64(byte) << (8 * UInt64(count))
+            case 8..<16: high |= UInt64(byte) << (8 * UInt64(count - 8))
+            default: return false
+            }
+            count += 1
+            return true
+        }
+    }
+
+    /// The authorization schemes a credential may follow (``isPlaceholder(_:)`` reads past them).
+    private static let schemes = ["Bearer ", "Basic ", "Token ", "Api-Key "]
+    private static let foldedSchemes = schemes.map { Array($0.lowercased().utf8) }
 
     /// Whether `value` is a redaction placeholder rather than a credential.
     static func isPlaceholder(_ value: String) -> Bool {
-        var text = value.trimmingCharacters(in: .whitespaces)
-        for scheme in ["Bearer ", "Basic ", "Token ", "Api-Key "] where text.lowercased().hasPrefix(scheme.lowercased())
+        var value = value
+        // An ASCII value (nearly every one) is read as bytes: Foundation's trimming, lowercasing and case-blind search
+        // cost more than the rest of a header's check. Byte for byte they decide as the Unicode way does, since the
+        // only white space it trims in ASCII is space and tab, and ASCII letters fold only to ASCII letters.
+        let ascii = value.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? isASCIIPlaceholder(bytes[...]) : nil
+        }
+        return ascii ?? isUnicodePlaceholder(value)
+    }
+
+    private static func isASCIIPlaceholder(_ value: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        func trimmed(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+            let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
+            else { return text[text.endIndex...] }
+            return text[first...last]
+        }
+        var text = trimmed(value)
+        for scheme in foldedSchemes where ASCIIFold.hasPrefix(text, scheme) {
+            text = trimmed(text.dropFirst(scheme.count))
+        }
+        guard let first = text.first, let last = text.last else { return true }
+        if first == UInt8(ascii: "<") && last == UInt8(ascii: ">")
+            && !text.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
         {
+            return true
+        }
+        if text.starts(with: "{{".utf8) && text.reversed().starts(with: "}}".utf8) { return true }
+        if ASCIIFold.contains(text, redacted) { return true }
+        return text.allSatisfy { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }
+    }
+
+    private static let redacted = Array("redacted".utf8)
+
+    private static func isUnicodePlaceholder(_ value: String) -> Bool {
+        var text = value.trimmingCharacters(in: .whitespaces)
+        for scheme in schemes where text.lowercased().hasPrefix(scheme.lowercased()) {
             text = String(text.dropFirst(scheme.count)).trimmingCharacters(in: .whitespaces)
         }
         if text.isEmpty { return true }
@@ -149,6 +207,29 @@ struct SecretScanner {
                 }
             }
             start = bytes.index(after: start)
+        }
+        return false
+    }
+}
+
+/// ASCII letter case folding over bytes.
+private enum ASCIIFold {
+    static func lower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// Whether `text` starts with `prefix` (lower case) in any letter case.
+    static func hasPrefix(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ prefix: [UInt8]) -> Bool {
+        text.count >= prefix.count && zip(text, prefix).allSatisfy { lower($0) == $1 }
+    }
+
+    /// Whether `text` holds `needle` (lower case) in any letter case.
+    static func contains(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ needle: [UInt8]) -> Bool {
+        guard text.count >= needle.count else { return false }
+        var start = text.startIndex
+        while text.endIndex - start >= needle.count {
+            if hasPrefix(text[start...], needle) { return true }
+            start += 1
         }
         return false
     }

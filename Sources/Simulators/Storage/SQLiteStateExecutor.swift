@@ -46,7 +46,9 @@ final class SQLiteStateExecutor: StateExecutor {
         }
         let width = statement.columnCount
         var rows: [StateRow] = []
-        let cursor = try Row.fetchCursor(statement)
+        // Stepped through GRDB without a `Row`: GRDB's row over a statement lowercases and hashes every column name
+        // each time it is made (a ReferralHero subscriber row has 26; `perf`, simulate writes).
+        let cursor = try StatementStep.fetchCursor(statement)
         let handle = statement.sqliteStatement
         while try cursor.next() != nil {
             var values: [StateValue] = []
@@ -104,6 +106,18 @@ final class SQLiteStateExecutor: StateExecutor {
     func script(_ sql: String) throws {
         try db.execute(sql: sql)
     }
+}
+
+/// One step of a statement, as a GRDB cursor's element: its columns are read from the statement's handle by the
+/// caller, so the element itself reads none.
+private struct StatementStep: DatabaseValueConvertible, StatementColumnConvertible {
+    init() {}
+    init?(sqliteStatement: SQLiteStatement, index: CInt) {}
+    static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> StatementStep? {
+        StatementStep()
+    }
+    static func fromDatabaseValue(_ dbValue: DatabaseValue) -> StatementStep? { StatementStep() }
+    var databaseValue: DatabaseValue { .null }
 }
 
 extension StateValue {

@@ -52,4 +52,25 @@ struct SecretScanTests {
         #expect(try secrets("Authorization: Bearer 0123456789abcdef", contentType: "text/plain").count == 1)
         #expect(try secrets("nothing to see in this body", contentType: "text/plain").isEmpty)
     }
+
+    @Test(
+        "A placeholder is told from a credential, ASCII or not, past schemes, blanks and letter case",
+        arguments: [
+            ("<redacted:token>", true), ("  Bearer   <redacted>  ", true), ("bEARER token {{secret}}", true),
+            ("Api-Key ***", true), ("xXx", true), ("", true), ("   ", true), ("my-REDACTED-value", true),
+            ("\u{2022}\u{2022}\u{2022}", true), ("Bearer \u{2022}\u{2022}", true), ("<>", true),
+            ("Basic", false), ("<a<b>", false), ("{{x}", false), ("s3cret\ttoken", false), ("\tBearer\t<x>", false),
+            ("Bearer password1", false), ("x*y*z", false), ("p\u{00E4}ss", false),
+        ])
+    func placeholders(value: String, isPlaceholder: Bool) throws {
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["password": value]), as: UTF8.self)
+        #expect(try secrets(body).isEmpty == isPlaceholder, "\(value.debugDescription)")
+    }
+
+    @Test("Separators do not count towards a member name's length; more letters than any secret name's do")
+    func separatedNames() throws {
+        #expect(try secrets(#"{"__________password":"p"}"#).count == 1)
+        #expect(try secrets(#"{"S_E_S_S_I_O_N_T_O_K_E_N":"t","AUTHORIZATION":"a"}"#).count == 2)
+        #expect(try secrets(#"{"sessiontoken_x":"t","authorizations":"a","passwordpasswordpassword":"p"}"#).isEmpty)
+    }
 }

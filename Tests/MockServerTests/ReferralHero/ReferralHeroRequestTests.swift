@@ -145,6 +145,25 @@ struct ReferralHeroRequestTests {
         }
     }
 
+    @Test(
+        "An email needs one @, a local part and a dotted domain, and no white space inside, ASCII or not",
+        arguments: [
+            ("a@example.com", true), ("A.B+c@sub.example.co", true), ("\u{00FC}@example.com", true),
+            ("a\u{1F}@example.com", true), ("@example.com", false), ("a@@example.com", false),
+            ("a@b@example.com", false), ("a@example", false), ("a@.example.com", false), ("a@example.com.", false),
+            ("a b@example.com", false), ("a\t@example.com", false), ("a@exam\u{0B}ple.com", false),
+            ("a@exa\u{00A0}mple.com", false), ("a@exa\r\nmple.com", false), ("a@", false),
+            (" a@example.com\r\n", true),
+        ])
+    func emailForms(email: String, valid: Bool) async throws {
+        let fixture = try await ReferralHeroFixture()
+        let body = try JSONSerialization.data(withJSONObject: ["email": email, "domain": "https://example.com"])
+        let answer = try await fixture.campaignCall(
+            "POST", "/subscribers", String(decoding: body, as: UTF8.self))
+        #expect((answer.status == 200) == valid, "\(email.debugDescription): \(answer.status)")
+        #expect(answer.code == (valid ? nil : "invalid_email_address"))
+    }
+
     @Test("The rate limit answers too_many_calls (429) past the allowance and reopens after an hour")
     func rateLimit() async throws {
         var now = ReferralHeroFixture.now
