@@ -71,4 +71,23 @@ struct RFC3339Tests {
         #expect(RFC3339.isDateTime(text))
         #expect(RFC3339.date(from: text).map { $0 > Date(timeIntervalSince1970: 1_767_225_600.9) } == true)
     }
+
+    @Test("Instants are written as Foundation's ISO 8601 style with fractional seconds writes them, byte for byte")
+    func writing() {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        var random = SeededGenerator(seed: 3339)
+        var instants: [Double] = [
+            0, 0.0004, 0.9995, 0.9999999, 1, 951_782_400, 978_307_199.9995, 978_307_200, 1_795_812_368.123456,
+            253_402_300_799.999, 253_402_300_800, -0.0004, -1, -62_135_596_800, 1e300, .infinity, -.infinity, .nan,
+        ]
+        for _ in 0..<20_000 {
+            instants.append(Double.random(in: 0..<4e9, using: &random))
+            instants.append(Double(Int64.random(in: 0..<4_000_000_000_000, using: &random)) / 1000)
+        }
+        for instant in instants {
+            let date = Date(timeIntervalSince1970: instant)
+            #expect(RFC3339.milliseconds(date) == date.formatted(style), "\(instant)")
+        }
+        #expect(RFC3339.milliseconds(Date(timeIntervalSince1970: 1_795_812_368.9996)) == "2026-11-27T20:46:08.999Z")
+    }
 }

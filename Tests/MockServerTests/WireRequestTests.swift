@@ -108,12 +108,38 @@ struct WireRequestTests {
     }
 
     @Test(
+        "A target is cut at its first question mark, ASCII or not; a mark a combining accent joins is no mark",
+        arguments: [
+            ("/a/b?x=1?y", "/a/b", "x=1?y"), ("/a", "/a", nil), ("/?", "/", ""), ("?q", "", "q"),
+            ("/caf\u{E9}?q=\u{E9}", "/caf\u{E9}", "q=\u{E9}"), ("/a?\u{301}b?c", "/a?\u{301}b", "c"),
+        ] as [(String, String, String?)])
+    func targets(target: String, path: String, query: String?) {
+        let cut = RequestTarget(target)
+        #expect(cut.path == path[...] && cut.query == query?[...])
+    }
+
+    @Test("A head is read from the buffer's reader index, not its start (a request after another on a connection)")
+    func fromReaderIndex() throws {
+        var bytes = ByteBuffer(string: Self.post + Self.get)
+        bytes.moveReaderIndex(forwardBy: Self.post.utf8.count)
+        guard case .complete(let request) = WireRequest.read(bytes, largestBody: 1024) else {
+            Issue.record("not read")
+            return
+        }
+        let head = try #require(request.head(in: bytes))
+        #expect(head.method == .GET && head.uri == "/engage/profile?id=7")
+        #expect(
+            head.headers.map { [$0.name, $0.value] } == [["Host", "127.0.0.1:8080"], ["Accept", "application/json"]])
+    }
+
+    @Test(
         "The head and body read here are the ones NIO's decoder reads",
         arguments: [
             get, post,
             "PATCH /v1/a%20b/c?x=1&y=%2F;z=(q)*!$'+,@:~ HTTP/1.1\r\nX-Dup: 1\r\nx-dup: 2\r\nX-Tab:\t v\r\n\r\n",
             "OPTIONS /a HTTP/1.1\r\nX-Empty:\r\nContent-Length: 0\r\n\r\n",
             "PUT /a HTTP/1.1\r\nContent-Length: 3\r\nX-Harness-Cassette: engage/login\r\n\r\nabc",
+            "GET /a HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-In: a \t b\r\nX-Colons:::\r\n\r\n",
         ])
     func sameAsNIO(_ text: String) throws {
         let bytes = ByteBuffer(string: text)

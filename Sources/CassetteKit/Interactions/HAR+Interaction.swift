@@ -1,4 +1,5 @@
 public import Foundation
+import JSONCore
 
 extension HAR.Request {
     /// The request as sent: header fields (HTTP/2 pseudo-headers such as `:authority` left out) and the body
@@ -75,7 +76,7 @@ extension HAR.Entry {
             Double(duration.components.seconds) * 1000
             + Double(duration.components.attoseconds / 1_000_000_000_000) / 1000
         self.init(
-            startedDateTime: startedAt.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
+            startedDateTime: RFC3339.milliseconds(startedAt),
             time: milliseconds,
             request: HAR.Request(request),
             response: HAR.Response(response),

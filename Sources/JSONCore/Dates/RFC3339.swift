@@ -1,8 +1,8 @@
 public import Foundation
 
 /// RFC 3339 timestamps (section 5.6), read byte by byte: the one reader the simulators, the contract check's
-/// `date-time`, `date` and `time` formats and the provider check share. Write them with Foundation's
-/// `Date.ISO8601FormatStyle`.
+/// `date-time`, `date` and `time` formats and the provider check share; ``milliseconds(_:)`` writes them as
+/// Foundation's `Date.ISO8601FormatStyle` does with fractional seconds.
 ///
 /// The rules: `YYYY-MM-DD` with four-digit years (`0000`–`9999`) and days that exist in that month and year; `T`
 /// or `t`; `hh:mm:ss` with hours up to 23, minutes up to 59 and a second of 60 only for a leap second (23:59:60 in

@@ -52,14 +52,31 @@ final class ExchangeMemo: Sendable {
         var checksResponse: Bool
     }
 
-    private let records = BoundedMemo<Key, LiveMemo.Record>(capacity: capacity)
-    private let largeRecords = BoundedMemo<Key, LiveMemo.Record>(capacity: largeCapacity)
+    /// A key with its hash worked out once: a look-up and a keep hash it three times, and the bodies in it are the
+    /// larger part of the cost of hashing (`perf`, simulate writes, which are never seen twice).
+    private struct HashedKey: Hashable, Sendable {
+        let key: Key
+        let hash: Int
+
+        init(_ key: Key) {
+            self.key = key
+            hash = key.hashValue
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (lhs: HashedKey, rhs: HashedKey) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
+    }
+
+    private let records = BoundedMemo<HashedKey, LiveMemo.Record>(capacity: capacity)
+    private let largeRecords = BoundedMemo<HashedKey, LiveMemo.Record>(capacity: largeCapacity)
 
     /// The record of the exchange, worked out by `make` unless it was seen before.
     func record(_ key: Key, make: () -> LiveMemo.Record) -> LiveMemo.Record {
         let size = key.request.body.count + key.response.body.count
         guard size <= Self.largestLargeExchange else { return make() }
         let memo = size <= Self.largestExchange ? records : largeRecords
+        let key = HashedKey(key)
         if let kept = memo[key] { return kept }
         let record = make()
         memo.keep(record, for: key)

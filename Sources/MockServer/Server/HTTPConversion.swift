@@ -58,7 +58,10 @@ struct RequestTarget: Sendable, Hashable {
     var query: Substring?
 
     init(_ target: String) {
-        if let mark = target.firstIndex(of: "?") {
+        // In an ASCII target (every one WireRequest reads) each character is a byte, so the `?` is found as one,
+        // without the walk by characters that cost a fiftieth of a simulated write's time (`perf`).
+        let ascii = target.utf8.allSatisfy { $0 < 0x80 }
+        if let mark = ascii ? target.utf8.firstIndex(of: UInt8(ascii: "?")) : target.firstIndex(of: "?") {
             path = target[..<mark]
             query = target[target.index(after: mark)...]
         } else {

@@ -90,24 +90,41 @@ struct WireRequest {
     }
 
     /// The head as NIO's decoder reads it: method, target and fields (values without the spaces around them).
+    ///
+    /// Cut from the bytes where ``read(_:largestBody:)`` found them to be: a request line of two spaces, and lines
+    /// ended by CR LF of a name, a colon and a value of visible ASCII, spaces and tabs. Nil for bytes of another
+    /// form, which that read never completes.
     func head(in bytes: ByteBuffer) -> HTTPRequestHead? {
-        guard let text = bytes.getString(at: bytes.readerIndex, length: headLength) else { return nil }
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-            // Each line ends in CR LF (checked when it was read); the LF is gone, the CR goes here.
-            Substring($0.dropLast())
+        bytes.withUnsafeReadableBytes { raw -> HTTPRequestHead? in
+            guard headLength <= raw.count else { return nil }
+            let head = UnsafeRawBufferPointer(rebasing: raw[..<headLength])
+            func text(_ range: Range<Int>) -> String { String(decoding: head[range], as: UTF8.self) }
+            /// The end of the line starting at `start` (its CR), and where the next one starts.
+            func line(from start: Int) -> (end: Int, next: Int)? {
+                guard let feed = head[start...].firstIndex(of: lineFeed), feed > start,
+                    head[feed - 1] == carriageReturn
+                else { return nil }
+                return (feed - 1, feed + 1)
+            }
+            guard let requestLine = line(from: 0),
+                let methodEnd = head[..<requestLine.end].firstIndex(of: space),
+                let targetEnd = head[(methodEnd + 1)..<requestLine.end].firstIndex(of: space)
+            else { return nil }
+            var headers = HTTPHeaders()
+            var start = requestLine.next
+            while start < head.count {
+                guard let field = line(from: start) else { return nil }
+                defer { start = field.next }
+                guard field.end > start else { continue }
+                guard let colonIndex = head[start..<field.end].firstIndex(of: colon) else { return nil }
+                let valueStart =
+                    head[(colonIndex + 1)..<field.end].firstIndex { $0 != space && $0 != tab } ?? field.end
+                headers.add(name: text(start..<colonIndex), value: text(valueStart..<field.end))
+            }
+            return HTTPRequestHead(
+                version: .http1_1, method: HTTPMethod(rawValue: text(0..<methodEnd)),
+                uri: text((methodEnd + 1)..<targetEnd), headers: headers)
         }
-        guard lines.count >= 2 else { return nil }
-        let requestLine = lines.removeFirst().split(separator: " ")
-        guard requestLine.count == 3 else { return nil }
-        var headers = HTTPHeaders()
-        for line in lines where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-            headers.add(name: String(line[..<colon]), value: String(value))
-        }
-        return HTTPRequestHead(
-            version: .http1_1, method: HTTPMethod(rawValue: String(requestLine[0])), uri: String(requestLine[1]),
-            headers: headers)
     }
 
     /// The body's bytes, a view of `bytes`.

@@ -106,7 +106,7 @@ extension EngageSettings {
 /// Time formats the simulator reads and writes.
 enum EngageTime {
     static func iso(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        RFC3339.milliseconds(date)
     }
 
     /// `1/1/26 12:00 AM`, the form of `LastModified` and `OptedIn` in §2.5.

@@ -171,4 +171,16 @@ struct ContractCheckTests {
         #expect(violations.map(\.kind) == [.unknownVendor])
         #expect(violations.first?.actual == "'nobody' (no Schemas/nobody/nobody.openapi.yaml)")
     }
+
+    @Test(
+        "A request's path is its URL without scheme, host, query or fragment, however the URL is written",
+        arguments: [
+            ("https://api.example.com/XMLAPI?x=1", "/XMLAPI"), ("/lists/a/subscribers#top", "/lists/a/subscribers"),
+            ("https://api.example.com", "/"), ("https://h.example/a?b=c://d", "/a"), ("/a/b://c/d?e", "/d"),
+            ("", "/"), ("?only=query", "/"), ("://", "/"), ("https://h.example/caf\u{E9}/x?y", "/caf\u{E9}/x"),
+            ("https://h\u{E9}.example/\u{301}?#", "/"), ("/p\u{E9}#?x", "/p\u{E9}"),
+        ])
+    func paths(url: String, path: String) {
+        #expect(Interaction.Request(method: "GET", url: url).path == path)
+    }
 }

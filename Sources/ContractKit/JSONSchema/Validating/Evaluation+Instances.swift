@@ -188,6 +188,8 @@ extension Evaluation {
                 return false
             }
         case .minLength(let limit):
+            // A scalar takes at most four bytes, so a string of four times as many bytes is long enough uncounted.
+            guard string.utf8.count / 4 < limit else { return true }
             let length = string.unicodeScalars.count
             if length < limit {
                 fail(node, keyword, expected: "at least \(limit) characters", actual: "\(length)")
