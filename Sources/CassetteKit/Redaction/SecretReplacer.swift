@@ -167,12 +167,7 @@ struct SecretReplacer {
 
     /// Whether ASCII `text` lowercased is `lowered`.
     private static func equalsIgnoringCase(_ text: UnsafeBufferPointer<UInt8>, _ lowered: [UInt8]) -> Bool {
-        guard text.count == lowered.count else { return false }
-        for (byte, expected) in zip(text, lowered) {
-            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            if folded != expected { return false }
-        }
-        return true
+        text.count == lowered.count && UTF8Bytes.hasPrefixIgnoringCase(text[...], lowered)
     }
 
     /// Whether `value` has a member named like a secret, or a string the patterns may match (a read-only

@@ -28,12 +28,12 @@ struct SecretScanner {
         // ASCII names (nearly every one) are folded into two words without allocating: a name of more letters than
         // fit is longer than every secret name. Others go the Unicode way, where lowercasing may change the count
         // (the Kelvin sign lowercases to `k`).
-        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard UTF8Bytes.isASCII(name) else {
             return secretNames.contains(name.lowercased().filter { $0 != "_" && $0 != "-" })
         }
         var folded = FoldedName()
         for byte in name.utf8 where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") {
-            guard folded.append(ASCIIFold.lower(byte)) else { return false }
+            guard folded.append(UTF8Bytes.lowercased(byte)) else { return false }
         }
         return foldedSecretNames.contains(folded)
     }
@@ -62,14 +62,10 @@ struct SecretScanner {
 
     /// Whether `value` is a redaction placeholder rather than a credential.
     static func isPlaceholder(_ value: String) -> Bool {
-        var value = value
         // An ASCII value (nearly every one) is read as bytes: Foundation's trimming, lowercasing and case-blind search
         // cost more than the rest of a header's check. Byte for byte they decide as the Unicode way does, since the
         // only white space it trims in ASCII is space and tab, and ASCII letters fold only to ASCII letters.
-        let ascii = value.withUTF8 { bytes in
-            bytes.allSatisfy { $0 < 0x80 } ? isASCIIPlaceholder(bytes[...]) : nil
-        }
-        return ascii ?? isUnicodePlaceholder(value)
+        UTF8Bytes.withASCII(value) { isASCIIPlaceholder($0[...]) } ?? isUnicodePlaceholder(value)
     }
 
     private static func isASCIIPlaceholder(_ value: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
@@ -80,7 +76,7 @@ struct SecretScanner {
             return text[first...last]
         }
         var text = trimmed(value)
-        for scheme in foldedSchemes where ASCIIFold.hasPrefix(text, scheme) {
+        for scheme in foldedSchemes where UTF8Bytes.hasPrefixIgnoringCase(text, scheme) {
             text = trimmed(text.dropFirst(scheme.count))
         }
         guard let first = text.first, let last = text.last else { return true }
@@ -90,7 +86,7 @@ struct SecretScanner {
             return true
         }
         if text.starts(with: "{{".utf8) && text.reversed().starts(with: "}}".utf8) { return true }
-        if ASCIIFold.contains(text, redacted) { return true }
+        if UTF8Bytes.containsIgnoringCase(text, redacted) { return true }
         return text.allSatisfy { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }
     }
 
@@ -207,29 +203,6 @@ struct SecretScanner {
                 }
             }
             start = bytes.index(after: start)
-        }
-        return false
-    }
-}
-
-/// ASCII letter case folding over bytes.
-private enum ASCIIFold {
-    static func lower(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
-    /// Whether `text` starts with `prefix` (lower case) in any letter case.
-    static func hasPrefix(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ prefix: [UInt8]) -> Bool {
-        text.count >= prefix.count && zip(text, prefix).allSatisfy { lower($0) == $1 }
-    }
-
-    /// Whether `text` holds `needle` (lower case) in any letter case.
-    static func contains(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ needle: [UInt8]) -> Bool {
-        guard text.count >= needle.count else { return false }
-        var start = text.startIndex
-        while text.endIndex - start >= needle.count {
-            if hasPrefix(text[start...], needle) { return true }
-            start += 1
         }
         return false
     }

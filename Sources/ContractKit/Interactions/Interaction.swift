@@ -43,11 +43,10 @@ public struct Interaction: Sendable {
 
         /// The URL's path (`/XMLAPI`), without scheme, host, query or fragment.
         public var path: String {
-            var url = url
             // An ASCII URL (every one a client sends) is cut by its bytes; the walk by characters below, with
             // Foundation's search for `://`, cost a tenth of the live check of a small exchange (`perf`). The two cut
             // an ASCII URL in the same places: there every character is one byte.
-            if let path = url.withUTF8({ Self.asciiPath($0) }) { return path }
+            if let path = UTF8Bytes.withASCII(url, Self.asciiPath) { return path }
             var rest = Substring(url)
             if let scheme = rest.range(of: "://") {
                 rest = rest[scheme.upperBound...]
@@ -59,9 +58,8 @@ public struct Interaction: Sendable {
 
         private static let scheme = Array("://".utf8)
 
-        /// ``path`` of an ASCII URL, or nil when `url` holds another byte.
-        private static func asciiPath(_ url: UnsafeBufferPointer<UInt8>) -> String? {
-            guard url.allSatisfy({ $0 < 0x80 }) else { return nil }
+        /// ``path`` of an ASCII URL.
+        private static func asciiPath(_ url: UnsafeBufferPointer<UInt8>) -> String {
             var rest = url[...]
             if let start = rest.indices.first(where: { rest[$0...].starts(with: scheme) }) {
                 rest = rest[(start + scheme.count)...]

@@ -2,10 +2,10 @@
 /// (small ones on the stack): the generic `UTF8View` algorithms (`allSatisfy`, `lexicographicallyPrecedes`) are
 /// not specialised across modules and cost a call per byte. The JSON writer checks and copies every string and
 /// sorts every object's keys with these (`harness bench serve`, simulate mode: a fifth of a ReferralHero sign-up's
-/// answer).
-enum UTF8Bytes {
+/// answer); the secret scan, the redactor and the server's request reading take their ASCII ways through them.
+package enum UTF8Bytes {
     /// Whether `a`'s UTF-8 comes before `b`'s, byte by byte (a prefix first).
-    static func precedes(_ a: String, _ b: String) -> Bool {
+    package static func precedes(_ a: String, _ b: String) -> Bool {
         let ordered = a.utf8.withContiguousStorageIfAvailable { left in
             b.utf8.withContiguousStorageIfAvailable { right in
                 for (x, y) in zip(left, right) where x != y { return x < y }
@@ -16,8 +16,36 @@ enum UTF8Bytes {
     }
 
     /// Whether every byte of `string`'s UTF-8 is below 0x80.
-    static func isASCII(_ string: String) -> Bool {
+    package static func isASCII(_ string: String) -> Bool {
         string.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
             ?? string.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// `body`'s result on `string`'s bytes when they are all ASCII (so each is a character of its own), or nil: the
+    /// fast way of a check that has a slower one by characters for other text.
+    package static func withASCII<T>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T?
+    {
+        var string = string
+        return try string.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? try body(bytes) : nil }
+    }
+
+    /// `byte` with an ASCII capital letter made small; every other byte as it is.
+    package static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// Whether `text` starts with `lowered` (ASCII, small letters) in any letter case.
+    package static func hasPrefixIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: [UInt8]) -> Bool {
+        text.count >= lowered.count && zip(text, lowered).allSatisfy { lowercased($0) == $1 }
+    }
+
+    /// Whether `text` holds `lowered` (ASCII, small letters) in any letter case.
+    package static func containsIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: [UInt8]) -> Bool {
+        var start = text.startIndex
+        while text.endIndex - start >= lowered.count {
+            if hasPrefixIgnoringCase(text[start...], lowered) { return true }
+            start += 1
+        }
+        return false
     }
 }

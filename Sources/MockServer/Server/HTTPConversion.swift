@@ -60,7 +60,7 @@ struct RequestTarget: Sendable, Hashable {
     init(_ target: String) {
         // In an ASCII target (every one WireRequest reads) each character is a byte, so the `?` is found as one,
         // without the walk by characters that cost a fiftieth of a simulated write's time (`perf`).
-        let ascii = target.utf8.allSatisfy { $0 < 0x80 }
+        let ascii = UTF8Bytes.isASCII(target)
         if let mark = ascii ? target.utf8.firstIndex(of: UInt8(ascii: "?")) : target.firstIndex(of: "?") {
             path = target[..<mark]
             query = target[target.index(after: mark)...]

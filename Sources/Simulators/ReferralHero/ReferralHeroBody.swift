@@ -168,14 +168,10 @@ struct ReferralHeroFingerprint: Equatable {
 /// Email addresses the server accepts: one `@`, a local part, and a domain with a dot; no spaces.
 enum ReferralHeroEmail {
     static func isValid(_ email: String) -> Bool {
-        var email = email
         // An ASCII address (nearly every one) is read as bytes: a walk by characters, asking each whether it is white
         // space, cost more than the rest of a sign-up's checks. In ASCII, white space is tab to carriage return and
         // space, as `Character.isWhitespace` has it.
-        let ascii = email.withUTF8 { bytes in
-            bytes.allSatisfy { $0 < 0x80 } ? isValidASCII(bytes) : nil
-        }
-        return ascii ?? isValidUnicode(email)
+        UTF8Bytes.withASCII(email, isValidASCII) ?? isValidUnicode(email)
     }
 
     private static func isValidASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
