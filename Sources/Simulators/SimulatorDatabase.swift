@@ -221,11 +221,11 @@ package final class SimulatorDatabase: Sendable {
         switch store {
         case .queue(let queue):
             defer { wrote() }
-            return try fullDiskNamed { try queue.write(updates) }
+            return try fullDiskNamed { try queue.writeWithoutTransaction { try Self.keptTransaction($0, updates) } }
         case .pool(let pool, _):
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
             defer { wrote() }
-            return try fullDiskNamed { try pool.write(updates) }
+            return try fullDiskNamed { try pool.writeWithoutTransaction { try Self.keptTransaction($0, updates) } }
         case .shared(let shared):
             throw SimulatorError.stateStore(path: shared.location, reason: "write it with await")
         }
@@ -241,13 +241,15 @@ package final class SimulatorDatabase: Sendable {
         case .queue(let queue):
             // On the calling thread, like reads: the serial queue's writes are as short.
             defer { wrote() }
-            return try fullDiskNamed { try Self.onThisThread { try queue.write(updates) } }
+            return try fullDiskNamed {
+                try Self.onThisThread { try queue.writeWithoutTransaction { try Self.keptTransaction($0, updates) } }
+            }
         case .pool(let pool, _):
             // The read-only attempt runs on the calling thread like ``read(_:)``; a write waits for the writer.
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
             defer { wrote() }
             do {
-                return try await pool.write(updates)
+                return try await pool.writeWithoutTransaction { db in try Self.keptTransaction(db, updates) }
             } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
                 throw SimulatorError.stateStoreFull(path: path)
             }
@@ -269,6 +271,22 @@ package final class SimulatorDatabase: Sendable {
     /// Counts a write transaction once it has ended, so a read cached before it is no longer given.
     private func wrote() {
         writes.add(1, ordering: .releasing)
+    }
+
+    /// `body` in an immediate write transaction begun and ended through kept statements: GRDB's own transaction
+    /// prepares its `BEGIN` and `COMMIT` again every time (`perf`: a thirtieth of an event submission). Whatever
+    /// `body` or the commit throws rolls the transaction back, unless SQLite already did (a full disk), so no access
+    /// ends inside one.
+    private static func keptTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+        do {
+            let value = try body(db)
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            return value
+        } catch {
+            if db.isInsideTransaction { try db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+            throw error
+        }
     }
 
     /// Runs `body` synchronously, so that GRDB's blocking variant is chosen even from an async function.
