@@ -221,11 +221,11 @@ package final class SimulatorDatabase: Sendable {
         switch store {
         case .queue(let queue):
             defer { wrote() }
-            return try fullDiskNamed { try queue.writeWithoutTransaction { try Self.keptTransaction($0, updates) } }
+            return try fullDiskNamed { try Self.keptWrite(queue, updates) }
         case .pool(let pool, _):
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
             defer { wrote() }
-            return try fullDiskNamed { try pool.writeWithoutTransaction { try Self.keptTransaction($0, updates) } }
+            return try fullDiskNamed { try Self.keptWrite(pool, updates) }
         case .shared(let shared):
             throw SimulatorError.stateStore(path: shared.location, reason: "write it with await")
         }
@@ -241,9 +241,7 @@ package final class SimulatorDatabase: Sendable {
         case .queue(let queue):
             // On the calling thread, like reads: the serial queue's writes are as short.
             defer { wrote() }
-            return try fullDiskNamed {
-                try Self.onThisThread { try queue.writeWithoutTransaction { try Self.keptTransaction($0, updates) } }
-            }
+            return try fullDiskNamed { try Self.onThisThread { try Self.keptWrite(queue, updates) } }
         case .pool(let pool, _):
             // The read-only attempt runs on the calling thread like ``read(_:)``; a write waits for the writer.
             if Self.readFirst, let value = try Self.readOnly({ try pool.read(updates) }) { return value }
@@ -273,10 +271,15 @@ package final class SimulatorDatabase: Sendable {
         writes.add(1, ordering: .releasing)
     }
 
+    /// ``keptTransaction(_:_:)`` on `writer`'s writing connection, on the calling thread.
+    private static func keptWrite<T>(_ writer: some DatabaseWriter, _ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction { try keptTransaction($0, body) }
+    }
+
     /// `body` in an immediate write transaction begun and ended through kept statements: GRDB's own transaction
     /// prepares its `BEGIN` and `COMMIT` again every time (`perf`: a thirtieth of an event submission). Whatever
     /// `body` or the commit throws rolls the transaction back, unless SQLite already did (a full disk), so no access
-    /// ends inside one.
+    /// ends inside one; as in GRDB's own, the first error is the one thrown, even when the rollback fails too.
     private static func keptTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
         try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         do {
@@ -284,7 +287,7 @@ package final class SimulatorDatabase: Sendable {
             try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
             return value
         } catch {
-            if db.isInsideTransaction { try db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+            if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
             throw error
         }
     }
