@@ -68,12 +68,11 @@ package final class SimulatorDatabase: Sendable {
             AbandonedFiles.remove(in: folder, owner: Self.temporaryStoreOwner)
             temporary = folder.appendingPathComponent("\(getpid())-\(UUID().uuidString).sqlite")
         }
-        var configuration = Configuration()
-        // The state of a simulator is scratch data: nothing is lost that a restart does not lose anyway.
-        configuration.prepareDatabase { db in
-            if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = OFF") }
-        }
-        let pool = try DatabasePool(path: path ?? temporary!.path, configuration: configuration)
+        let pool = try DatabasePool(path: path ?? temporary!.path)
+        // The state of a simulator is scratch data: nothing is lost that a restart does not lose anyway. Set on
+        // the writer once the pool is open: GRDB sets `synchronous = NORMAL` when it turns WAL on, after
+        // `prepareDatabase` has run, so a setting made there does not last (and every checkpoint paid an fsync).
+        try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = OFF") }
         store = .pool(pool, removing: temporary)
     }
 

@@ -63,4 +63,23 @@ struct TemporaryStoreTests {
         #expect(!own.isEmpty, "the new store is named with this process's pid")
         _ = store
     }
+
+    /// GRDB turns WAL on after `prepareDatabase`, with `synchronous = NORMAL`: a setting made there is lost, and
+    /// every checkpoint paid an fsync.
+    @Test("A WAL store's writer does not sync, at a path or in a temporary file", arguments: [false, true])
+    func writerDoesNotSync(atPath: Bool) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString).sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        }
+        let store = try SimulatorDatabase.concurrent(path: atPath ? file.path : nil)
+        let level: Int? = try store.write { db in
+            try db.rows(sql: "PRAGMA synchronous", arguments: [], cached: false).first?[0]
+        }
+        #expect(level == 0, "PRAGMA synchronous is \(level.map(String.init) ?? "nothing"), not OFF (0)")
+        let mode: String? = try store.write { db in
+            try db.rows(sql: "PRAGMA journal_mode", arguments: [], cached: false).first?[0]
+        }
+        #expect(mode == "wal")
+    }
 }
