@@ -37,4 +37,40 @@ struct MediaTypeTests {
         #expect(MediaType.essence(" Text/XML ; charset=UTF-8") == "text/xml")
         #expect(MediaType.essence("") == "")
     }
+
+    @Test(
+        "The essence decides, blanks and parameters dropped, ASCII letters in any case; no essence sniffs the body",
+        arguments: [
+            ("\tApplication/Vnd.API+Json\t;\tcharset=utf-8", MediaType.json),
+            ("TEXT/JSON;", .json),
+            ("application/json ; ; x", .json),
+            (";application/json", .xml),  // nothing before the `;`: the body decides
+            ("  ", .xml),
+            ("application/OCTET-stream", .xml),
+            ("application/octet-stream; x=y", .xml),
+            ("Text/Plain", .text),
+            ("text/", .text),
+            ("application/x-javascript", .text),
+            ("application/ECMAScript", .text),
+            ("application/+XML", .xml),
+            ("+json", .json),
+            ("application/x-www-form-urlencoded;charset=utf-8", .form),
+            ("application/x-www-form-urlencodedx", .binary),
+            ("application/json\u{00A0}", .binary),  // a no-break space is not a blank
+            ("téxt/json", .binary),
+            ("text/jsön", .text),
+            ("application/jsoN\u{0301}", .binary),  // a combining accent after N
+            ("application/xml+json", .json),
+            ("json", .binary),
+        ])
+    func essence(type: String, expected: MediaType) {
+        #expect(MediaType(contentType: type, sniffing: Array("<a/>".utf8)) == expected)
+    }
+
+    @Test("essence(_:) lowercases ASCII letters only and keeps other bytes")
+    func essenceText() {
+        #expect(MediaType.essence("\tTÉXT/JSON ; x") == "tÉxt/json")
+        #expect(MediaType.essence("application/json\u{0301};") == "application/json\u{0301}")
+        #expect(MediaType.essence(";") == "")
+    }
 }

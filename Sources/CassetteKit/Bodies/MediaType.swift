@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// What kind of body a `Content-Type` announces, which decides how bodies are compared, redacted, shown and
 /// checked against their contract: the one media-type classification of the package.
@@ -21,31 +22,41 @@ public enum MediaType: Sendable, Hashable {
     /// Classifies a `Content-Type` or HAR `mimeType` such as `application/vnd.api+json; charset=utf-8`.
     /// Without one, `sniffing` (the body) decides between JSON, XML and text.
     public init(contentType: String?, sniffing body: some Collection<UInt8> = [UInt8]()) {
-        let essence = contentType.map(Self.essence) ?? ""
-        if essence == "application/json" || essence == "text/json" || essence.hasSuffix("+json") {
-            self = .json
-        } else if essence == "application/xml" || essence == "text/xml" || essence.hasSuffix("+xml") {
-            self = .xml
-        } else if essence == "application/x-www-form-urlencoded" {
-            self = .form
-        } else if essence.hasPrefix("text/") || essence.hasSuffix("javascript") || essence.hasSuffix("ecmascript") {
-            self = .text
-        } else if essence.isEmpty || essence == "application/octet-stream" {
-            self = Self.sniff(body)
-        } else {
-            self = .binary
+        var contentType = contentType ?? ""
+        // By the essence's bytes, not a lowercased copy: a message's type is classified several times per
+        // exchange (recording, redaction, the contract check). ASCII letters fold as `essence(_:)` folds them.
+        let kind = contentType.withUTF8 { bytes -> MediaType? in
+            let essence = Self.essenceBytes(bytes)
+            func `is`(_ lowered: StaticString) -> Bool { UTF8Bytes.equalsIgnoringCase(essence, lowered) }
+            func ends(_ lowered: StaticString) -> Bool { UTF8Bytes.hasSuffixIgnoringCase(essence, lowered) }
+            if `is`("application/json") || `is`("text/json") || ends("+json") { return .json }
+            if `is`("application/xml") || `is`("text/xml") || ends("+xml") { return .xml }
+            if `is`("application/x-www-form-urlencoded") { return .form }
+            if UTF8Bytes.hasPrefixIgnoringCase(essence, "text/") || ends("javascript") || ends("ecmascript") {
+                return .text
+            }
+            if essence.isEmpty || `is`("application/octet-stream") { return nil }
+            return .binary
+        }
+        self = kind ?? Self.sniff(body)
+    }
+
+    /// `type/subtype` of a content type, without parameters or surrounding spaces, its ASCII letters lowercased (a
+    /// media type is ASCII and case-insensitive, RFC 9110 §8.3.1; any other character is kept as it is):
+    /// `Application/JSON; charset=utf-8` → `application/json`.
+    public static func essence(_ contentType: String) -> String {
+        var contentType = contentType
+        return contentType.withUTF8 { bytes in
+            String(decoding: essenceBytes(bytes).map(UTF8Bytes.lowercased), as: UTF8.self)
         }
     }
 
-    /// `type/subtype` of a content type, lowercased, without parameters or surrounding spaces:
-    /// `Application/JSON; charset=utf-8` → `application/json`.
-    public static func essence(_ contentType: String) -> String {
-        let bytes = contentType.utf8
-        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-        var slice = contentType[..<end].utf8[...]
-        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-        while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
-        return Substring(slice).asciiLowercased
+    /// The bytes of `type/subtype` in a content type's: before any `;`, spaces and tabs around it dropped.
+    private static func essenceBytes(_ contentType: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var essence = contentType[..<(contentType.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex)]
+        while let first = essence.first, first == 0x20 || first == 0x09 { essence = essence.dropFirst() }
+        while let last = essence.last, last == 0x20 || last == 0x09 { essence = essence.dropLast() }
+        return essence
     }
 
     private static func sniff(_ body: some Collection<UInt8>) -> MediaType {

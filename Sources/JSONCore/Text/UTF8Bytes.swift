@@ -39,6 +39,29 @@ package enum UTF8Bytes {
         text.count >= lowered.count && zip(text, lowered).allSatisfy { lowercased($0) == $1 }
     }
 
+    /// Whether `text` starts with `lowered` (ASCII, small letters) in any letter case.
+    package static func hasPrefixIgnoringCase(
+        _ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: StaticString
+    ) -> Bool {
+        lowered.withUTF8Buffer { pattern in
+            text.count >= pattern.count && zip(text, pattern).allSatisfy { lowercased($0) == $1 }
+        }
+    }
+
+    /// Whether `text` ends with `lowered` (ASCII, small letters) in any letter case.
+    package static func hasSuffixIgnoringCase(
+        _ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: StaticString
+    ) -> Bool {
+        lowered.withUTF8Buffer { pattern in
+            text.count >= pattern.count && zip(text.suffix(pattern.count), pattern).allSatisfy { lowercased($0) == $1 }
+        }
+    }
+
+    /// Whether `text` is `lowered` (ASCII, small letters) in any letter case.
+    package static func equalsIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: StaticString) -> Bool {
+        text.count == lowered.utf8CodeUnitCount && hasPrefixIgnoringCase(text, lowered)
+    }
+
     /// Whether `text` holds `lowered` (ASCII, small letters) in any letter case.
     package static func containsIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: [UInt8]) -> Bool {
         var start = text.startIndex
