@@ -23,30 +23,7 @@ public struct InteractionCassette: Sendable {
     public init(_ cassette: Cassette, path: String, vendor: String? = nil, folderVendor: String) {
         let vendor = vendor ?? cassette.harness.vendor ?? folderVendor
         let interactions = cassette.entries.enumerated().map { index, entry in
-            let request = entry.request.cassetteRequest
-            let response = entry.response.cassetteResponse
-            let requestHeaders = entry.request.headers.map { HeaderField(name: $0.name, value: $0.value) }
-            let responseHeaders = entry.response.headers.map { HeaderField(name: $0.name, value: $0.value) }
-            let requestBody = request.flatMap { request -> Interaction.Body? in
-                guard entry.request.postData != nil else { return nil }
-                let mimeType = entry.request.postData?.mimeType ?? ""
-                return Interaction.Body(
-                    data: request.decodedBody,
-                    contentType: mimeType.isEmpty ? request.headers["Content-Type"] : mimeType)
-            }
-            let responseBody = response.flatMap { response -> Interaction.Body? in
-                guard !response.body.isEmpty || !entry.response.content.mimeType.isEmpty else { return nil }
-                let mimeType = entry.response.content.mimeType
-                return Interaction.Body(
-                    data: response.decodedBody,
-                    contentType: mimeType.isEmpty ? response.headers["Content-Type"] : mimeType)
-            }
-            return Interaction(
-                cassette: path, entry: index,
-                request: Interaction.Request(
-                    method: entry.request.method, url: entry.request.url, headers: requestHeaders, body: requestBody),
-                response: Interaction.Response(
-                    status: entry.response.status, headers: responseHeaders, body: responseBody))
+            Interaction(entry, cassette: path, index: index)
         }
         self.init(path: path, vendor: vendor, interactions: interactions)
     }
@@ -66,5 +43,33 @@ public struct InteractionCassette: Sendable {
         }
         return InteractionCassette(
             cassette, path: path, vendor: vendor, folderVendor: url.deletingLastPathComponent().lastPathComponent)
+    }
+}
+
+extension Interaction {
+    /// The interaction a HAR entry holds, decoded by CassetteKit (bodies base64-decoded and with their
+    /// `Content-Encoding` undone): entry `index` of `cassette`.
+    public init(_ entry: HAR.Entry, cassette: String, index: Int) {
+        let request = entry.request.cassetteRequest
+        let response = entry.response.cassetteResponse
+        let requestHeaders = entry.request.headers.map { HeaderField(name: $0.name, value: $0.value) }
+        let responseHeaders = entry.response.headers.map { HeaderField(name: $0.name, value: $0.value) }
+        let requestBody = request.flatMap { request -> Interaction.Body? in
+            guard entry.request.postData != nil else { return nil }
+            let mimeType = entry.request.postData?.mimeType ?? ""
+            return Interaction.Body(
+                data: request.decodedBody, contentType: mimeType.isEmpty ? request.headers["Content-Type"] : mimeType)
+        }
+        let responseBody = response.flatMap { response -> Interaction.Body? in
+            guard !response.body.isEmpty || !entry.response.content.mimeType.isEmpty else { return nil }
+            let mimeType = entry.response.content.mimeType
+            return Interaction.Body(
+                data: response.decodedBody, contentType: mimeType.isEmpty ? response.headers["Content-Type"] : mimeType)
+        }
+        self.init(
+            cassette: cassette, entry: index,
+            request: Interaction.Request(
+                method: entry.request.method, url: entry.request.url, headers: requestHeaders, body: requestBody),
+            response: Interaction.Response(status: entry.response.status, headers: responseHeaders, body: responseBody))
     }
 }

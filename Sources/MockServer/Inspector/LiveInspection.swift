@@ -43,11 +43,7 @@ final class LiveInspection: Sendable {
             url: entry.request.url, request: Self.message(entry.request),
             response: response == nil ? nil : Self.message(entry.response), milliseconds: milliseconds)
         guard let check, checks(vendor) else { return (exchange, nil) }
-        var cassette = Cassette(flow: nil, vendor: vendor)
-        cassette.log.entries = [entry]
-        guard let interaction = InteractionCassette(cassette, path: "journal", folderVendor: vendor).interactions.first
-        else { return (exchange, nil) }
-        var violations = check.check(interaction, vendor: vendor)
+        var violations = check.check(Interaction(entry, cassette: "journal", index: 0), vendor: vendor)
         if !checksResponse { violations = violations.filter { $0.location.hasPrefix("request") } }
         let verdict = JournalVerdict(
             violations: violations.map {
