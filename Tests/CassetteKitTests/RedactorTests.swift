@@ -103,6 +103,25 @@ struct RedactorTests {
         #expect(apiKey.request.headers[0].value == "Api-Key <redacted:authorization:2>")
     }
 
+    @Test(
+        "A header whose name mentions an API key or a token is a secret, in any letter case; others are kept",
+        arguments: [
+            ("X-Custom-ApiKey", true), ("My-API_KEY", true), ("X-Auth-Token-2", true), ("Client-Access-Token", true),
+            ("X-Api-Keys", true), ("X-Api-\u{212A}ey", true),  // a Kelvin sign lowercases to k
+            ("X-Apikeeper", false), ("X-Token", false), ("Content-Type", false), ("X-\u{C1}pi-Key", false),
+            ("Api-Ke", false), ("", false),
+        ])
+    func keyHeaders(name: String, secret: Bool) {
+        var redactor = Redactor()
+        let entry = redactor.redacting(
+            Sample.entry(Sample.request("GET", "https://x.test/a", headers: [name: "ak-777"]), Sample.response()))
+        #expect((entry.request.headers.first?.value != "ak-777") == secret, "\(name): \(entry.request.headers)")
+        var off = Redactor(rules: RedactionRules(headers: [], detectsKeyHeaders: false))
+        let kept = off.redacting(
+            Sample.entry(Sample.request("GET", "https://x.test/a", headers: [name: "ak-777"]), Sample.response()))
+        #expect(kept.request.headers.first?.value == "ak-777", "detection off: \(name)")
+    }
+
     @Test("Configured JSON pointers, XPaths and patterns are redacted, and XML keeps its form")
     func configured() throws {
         let rules = RedactionRules.default.adding([

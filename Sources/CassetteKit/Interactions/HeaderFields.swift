@@ -1,3 +1,5 @@
+import JSONCore
+
 /// Header fields in the order they were sent, with case-insensitive lookup by name.
 ///
 /// Repeated names (two `Set-Cookie` lines) stay separate fields, so replay returns exactly what was recorded.
@@ -87,9 +89,6 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
 
     /// Whether two header names are the same (ASCII case-insensitive).
     static func same(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
-            left == right || (left | 0x20 == right | 0x20 && (left | 0x20) >= 0x61 && (left | 0x20) <= 0x7A)
-        }
+        UTF8Bytes.equalsIgnoringCase(lhs, rhs)
     }
 }

@@ -1,3 +1,5 @@
+import JSONCore
+
 /// Which values are secrets. The defaults cover `Authorization` (the scheme word is kept), `Proxy-Authorization`,
 /// `Cookie` and `Set-Cookie` (names and attributes are kept), API-key headers, and the fields `access_token`,
 /// `refresh_token`, `id_token`, `client_secret`, `api_key`, `apikey` and `password` wherever they appear (URL
@@ -68,15 +70,23 @@ public struct RedactionRules: Sendable, Hashable {
     /// ``isSecretHeader(_:)`` for a name already lowercased.
     func isSecretHeader(lowered: String) -> Bool {
         if headers.contains(lowered) { return true }
-        if detectsKeyHeaders,
-            ["api-key", "apikey", "api_key", "auth-token", "access-token"].contains(where: { lowered.containsUTF8($0) })
-        {
-            return true
-        }
+        if detectsKeyHeaders, Self.mentionsKey(lowered) { return true }
         return rules.contains { rule in
             if case .header(let configured) = rule.selector { return configured.lowercased() == lowered }
             return false
         }
+    }
+
+    /// What in a header's name makes it an API key's or a token's (`X-Api-Key`, `X-Auth-Token`), lowercased.
+    private static let keyHeaderParts = ["api-key", "apikey", "api_key", "auth-token", "access-token"].map {
+        Array($0.utf8)
+    }
+
+    /// Whether `lowered` holds one of ``keyHeaderParts``: searched in its bytes, since every header of every
+    /// redacted message is asked.
+    private static func mentionsKey(_ lowered: String) -> Bool {
+        var name = lowered
+        return name.withUTF8 { bytes in keyHeaderParts.contains { UTF8Bytes.containsIgnoringCase(bytes[...], $0) } }
     }
 
     /// Whether a query parameter, form field, JSON member or XML node called `name` holds a secret.

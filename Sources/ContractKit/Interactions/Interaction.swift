@@ -73,9 +73,17 @@ public struct Interaction: Sendable {
 
         /// The query parameters, percent-decoded, in order.
         public var query: [(name: String, value: String)] {
-            guard let question = url.firstIndex(of: "?") else { return [] }
-            var query = url[url.index(after: question)...]
-            if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
+            var query: Substring
+            if UTF8Bytes.isASCII(url) {
+                // Every character one byte: the search by bytes finds what the one by characters below finds.
+                guard let question = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return [] }
+                query = url[url.utf8.index(after: question)...]
+                if let hash = query.utf8.firstIndex(of: UInt8(ascii: "#")) { query = query[..<hash] }
+            } else {
+                guard let question = url.firstIndex(of: "?") else { return [] }
+                query = url[url.index(after: question)...]
+                if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
+            }
             return FormCoding.decode(query).map { ($0.name, $0.value) }
         }
     }
@@ -135,8 +143,8 @@ public struct HeaderField: Sendable, Hashable {
 }
 
 extension [HeaderField] {
-    /// The first value of the header `name` (case-insensitive).
+    /// The first value of the header `name`, its ASCII letters in any case (field names are ASCII, RFC 9110 §5.1).
     public func value(of name: String) -> String? {
-        first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        first { UTF8Bytes.equalsIgnoringCase($0.name, name) }?.value
     }
 }

@@ -34,6 +34,18 @@ package enum UTF8Bytes {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
+    /// Whether `a` and `b` are the same bytes but for the case of ASCII letters: how HTTP compares field names
+    /// (RFC 9110 §5.1), which are ASCII. A letter outside ASCII is compared as it is.
+    package static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
+        let same = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                left.count == right.count && zip(left, right).allSatisfy { lowercased($0) == lowercased($1) }
+            }
+        }
+        return (same ?? nil)
+            ?? (a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lowercased($0) == lowercased($1) })
+    }
+
     /// Whether `text` starts with `lowered` (ASCII, small letters) in any letter case.
     package static func hasPrefixIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: [UInt8]) -> Bool {
         text.count >= lowered.count && zip(text, lowered).allSatisfy { lowercased($0) == $1 }

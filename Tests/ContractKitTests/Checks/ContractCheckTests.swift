@@ -183,4 +183,31 @@ struct ContractCheckTests {
     func paths(url: String, path: String) {
         #expect(Interaction.Request(method: "GET", url: url).path == path)
     }
+
+    @Test(
+        "A request's query is what follows the first ? up to a #, decoded; a ? a combining accent joins is no ?",
+        arguments: [
+            ("https://h.example/a?b=1&c=%20x#d=2", ["b=1", "c= x"]), ("/a", []), ("/a?", []), ("?x=1", ["x=1"]),
+            ("/a?x=1?y=2", ["x=1?y=2"]), ("/caf\u{E9}?q=caf\u{E9}#x", ["q=caf\u{E9}"]),
+            ("/a?\u{301}x=1", []), ("/a?\u{301}x=1?y=2", ["y=2"]), ("/\u{E9}?x=%C3%A9", ["x=\u{E9}"]),
+        ])
+    func queries(url: String, fields: [String]) {
+        let query = Interaction.Request(method: "GET", url: url).query
+        #expect(query.map { "\($0.name)=\($0.value)" } == fields)
+    }
+
+    @Test(
+        "A header is found by its name with ASCII letters in any case, and by no other folding",
+        arguments: [
+            ("content-type", "text/plain"), ("CONTENT-TYPE", "text/plain"), ("Content-Typ", nil),
+            ("Content-Typee", nil),
+            ("X-Api-Key", "k"), ("x-api-\u{212A}ey", nil),  // a Kelvin sign lowercases to k in Unicode, not in HTTP
+            ("", nil),
+        ] as [(String, String?)])
+    func headerLookup(name: String, value: String?) {
+        let headers = [
+            HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "x-api-key", value: "k"),
+        ]
+        #expect(headers.value(of: name) == value)
+    }
 }
