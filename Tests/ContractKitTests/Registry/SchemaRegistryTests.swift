@@ -86,6 +86,27 @@ struct SchemaRegistryTests {
         }
         #expect(item.pathTemplate == "/items/{id}")
         #expect(item.requiredHeaders == ["X-Api-Version"])
+        // A method neither path declares names the best-ranked path (the literal one) and its methods.
+        guard
+            case .methodNotDeclared(let path, let declared) = contract.match(method: "delete", path: "/v2/items/latest")
+        else {
+            Issue.record("DELETE /v2/items/latest was not a method the path does not declare")
+            return
+        }
+        #expect(path == "/items/latest")
+        #expect(declared == ["GET"])
+        guard case .methodNotDeclared(let templated, _) = contract.match(method: "PUT", path: "/v2/items/42") else {
+            Issue.record("PUT /v2/items/42 was not a method the path does not declare")
+            return
+        }
+        #expect(templated == "/items/{id}")
+        // A variable matches a segment that is not empty, and segments count.
+        for path in ["/v2/items/", "/v2/items", "/v2/items/42/x", "/v2/Items/42"] {
+            guard case .pathNotDeclared = contract.match(method: "GET", path: path) else {
+                Issue.record("\(path) matched")
+                continue
+            }
+        }
     }
 
     @Test("Response objects and schemas resolve across files and validate a body")
