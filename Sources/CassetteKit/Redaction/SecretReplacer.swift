@@ -158,16 +158,11 @@ struct SecretReplacer {
                     index += 1
                 }
                 let string = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if fieldNameBytes.contains(where: { Self.equalsIgnoringCase(string, $0) }) { return true }
+                if fieldNameBytes.contains(where: { UTF8Bytes.equalsIgnoringCase(string[...], $0) }) { return true }
                 index += 1
             }
             return false
         }
-    }
-
-    /// Whether ASCII `text` lowercased is `lowered`.
-    private static func equalsIgnoringCase(_ text: UnsafeBufferPointer<UInt8>, _ lowered: [UInt8]) -> Bool {
-        text.count == lowered.count && UTF8Bytes.hasPrefixIgnoringCase(text[...], lowered)
     }
 
     /// Whether `value` has a member named like a secret, or a string the patterns may match (a read-only

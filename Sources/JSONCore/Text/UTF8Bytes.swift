@@ -48,30 +48,38 @@ package enum UTF8Bytes {
 
     /// Whether `text` starts with `lowered` (ASCII, small letters) in any letter case.
     package static func hasPrefixIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: [UInt8]) -> Bool {
-        text.count >= lowered.count && zip(text, lowered).allSatisfy { lowercased($0) == $1 }
+        lowered.withUnsafeBufferPointer { hasPrefix(text, $0) }
     }
 
     /// Whether `text` starts with `lowered` (ASCII, small letters) in any letter case.
     package static func hasPrefixIgnoringCase(
         _ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: StaticString
     ) -> Bool {
-        lowered.withUTF8Buffer { pattern in
-            text.count >= pattern.count && zip(text, pattern).allSatisfy { lowercased($0) == $1 }
-        }
+        lowered.withUTF8Buffer { hasPrefix(text, $0) }
     }
 
     /// Whether `text` ends with `lowered` (ASCII, small letters) in any letter case.
     package static func hasSuffixIgnoringCase(
         _ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: StaticString
     ) -> Bool {
-        lowered.withUTF8Buffer { pattern in
-            text.count >= pattern.count && zip(text.suffix(pattern.count), pattern).allSatisfy { lowercased($0) == $1 }
-        }
+        lowered.withUTF8Buffer { hasPrefix(text.suffix($0.count), $0) }
+    }
+
+    /// Whether `text` is `lowered` (ASCII, small letters) in any letter case.
+    package static func equalsIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: [UInt8]) -> Bool {
+        text.count == lowered.count && hasPrefixIgnoringCase(text, lowered)
     }
 
     /// Whether `text` is `lowered` (ASCII, small letters) in any letter case.
     package static func equalsIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: StaticString) -> Bool {
         text.count == lowered.utf8CodeUnitCount && hasPrefixIgnoringCase(text, lowered)
+    }
+
+    /// The one fold behind the prefix, suffix and equality tests: `text` begins with `pattern`'s small letters.
+    private static func hasPrefix(
+        _ text: Slice<UnsafeBufferPointer<UInt8>>, _ pattern: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        text.count >= pattern.count && zip(text, pattern).allSatisfy { lowercased($0) == $1 }
     }
 
     /// Whether `text` holds `lowered` (ASCII, small letters) in any letter case.
