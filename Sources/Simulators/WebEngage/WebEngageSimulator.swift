@@ -110,6 +110,15 @@ struct WebEngageUser {
             throw WebEngageFailure.badRequest("invalid_luid", "the user id (luid) must be 1 to 128 characters")
         }
         let loggedIn = cuid.flatMap { $0.isEmpty ? nil : $0 }
+        // A known user whose `cuid` would not change is not written again: the call stays a read, which runs on a
+        // read-only snapshot beside other calls and may be answered from the read cache.
+        if let known = try StateRow.fetchOne(
+            db.cachedStatement(sql: "SELECT cuid FROM webengage_users WHERE license = ? AND luid = ?"),
+            arguments: [license, luid]),
+            loggedIn == nil || known["cuid"] == loggedIn
+        {
+            return WebEngageUser(license: license, luid: luid, cuid: loggedIn)
+        }
         try db.execute(
             sql: """
                 INSERT INTO webengage_users (license, luid, cuid) VALUES (?, ?, ?)

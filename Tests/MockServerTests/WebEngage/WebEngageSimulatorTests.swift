@@ -95,6 +95,40 @@ struct WebEngageSimulatorTests {
         #expect(unknown.json == ["properties": []])
     }
 
+    @Test("A known user's properties are a read: kept by the read cache until a call changes the user's cuid")
+    func knownUserReads() async throws {
+        let host = try SimulatorHost(
+            simulators: [WebEngageSimulator()], concurrentReads: true, cachesReads: true, now: { Date() })
+        func get(_ query: String) async throws -> CassetteRequest {
+            let request = CassetteRequest(method: "GET", url: "/users/~10a5cb78d/luid-9/inline-properties" + query)
+            #expect(try await host.respond(vendor: "webengage", to: request).status == 200)
+            return request
+        }
+        func cuid() async throws -> JSONValue? {
+            let response = try await host.respondToAdmin(
+                vendor: "webengage", CassetteRequest(method: "GET", url: "/users"))
+            let users = try JSONValue(parsing: response.body)["users"]?.arrayValue ?? []
+            return users.first { $0["luid"] == "luid-9" }?["cuid"]
+        }
+        // A new user is recorded (a write: nothing kept); the next call finds it and only reads.
+        let first = try await get("?screen=home")
+        #expect(host.cachedAnswer(vendor: "webengage", to: first) == nil)
+        #expect(try await cuid() == .null)
+        let again = try await get("?screen=home")
+        #expect(host.cachedAnswer(vendor: "webengage", to: again) != nil)
+        // A new cuid is remembered (a write); the same cuid again, or none, leaves it as it is.
+        let ada = try await get("?screen=home&cuid=ada")
+        #expect(host.cachedAnswer(vendor: "webengage", to: ada) == nil)
+        #expect(try await cuid() == "ada")
+        let adaAgain = try await get("?screen=home&cuid=ada")
+        #expect(host.cachedAnswer(vendor: "webengage", to: adaAgain) != nil)
+        _ = try await get("?screen=offers")
+        #expect(try await cuid() == "ada")
+        let bob = try await get("?screen=home&cuid=bob")
+        #expect(host.cachedAnswer(vendor: "webengage", to: bob) == nil)
+        #expect(try await cuid() == "bob")
+    }
+
     @Test(
         "An event upload with an unknown member, a non-string cuid or a non-JSON type is refused with 400",
         arguments: [
