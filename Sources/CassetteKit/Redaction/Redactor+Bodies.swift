@@ -54,7 +54,7 @@ extension Redactor {
             JSONValue.writeString(secret, to: &literal)
             var replacement = ""
             JSONValue.writeString(placeholder, to: &replacement)
-            result = result.replacingOccurrences(of: literal, with: replacement)
+            result = UTF8Bytes.replacing(literal, with: replacement, in: result)
         }
         guard (try? JSONValue(parsing: result)) == redacted else { return redacted.serialized() }
         return result

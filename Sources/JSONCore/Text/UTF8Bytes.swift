@@ -82,6 +82,41 @@ package enum UTF8Bytes {
         text.count >= pattern.count && zip(text, pattern).allSatisfy { lowercased($0) == $1 }
     }
 
+    /// `text` with each occurrence of `target` replaced by `replacement`, left to right and not overlapping, matched
+    /// by UTF-8 bytes rather than by characters (so a `target` that ends where a combining mark follows matches too).
+    /// Linear in `text` and `target` whatever they hold (a Knuth–Morris–Pratt search): the redactor runs it on bodies
+    /// a client sent. An empty `target` replaces nothing.
+    package static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        let pattern = Array(target.utf8)
+        guard !pattern.isEmpty, text.utf8.count >= pattern.count else { return text }
+        // fallback[i]: the length of the longest proper prefix of pattern[0...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: pattern.count)
+        var length = 0
+        for index in pattern.indices.dropFirst() {
+            while length > 0, pattern[index] != pattern[length] { length = fallback[length - 1] }
+            if pattern[index] == pattern[length] { length += 1 }
+            fallback[index] = length
+        }
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var copied = 0
+        var matched = 0
+        for (index, byte) in bytes.enumerated() {
+            while matched > 0, byte != pattern[matched] { matched = fallback[matched - 1] }
+            if byte == pattern[matched] { matched += 1 }
+            guard matched == pattern.count else { continue }
+            let start = index + 1 - pattern.count
+            if output.isEmpty { output.reserveCapacity(bytes.count) }
+            output.append(contentsOf: bytes[copied..<start])
+            output.append(contentsOf: replacement.utf8)
+            copied = index + 1
+            matched = 0
+        }
+        guard copied > 0 else { return text }
+        output.append(contentsOf: bytes[copied...])
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Whether `text` holds `lowered` (ASCII, small letters) in any letter case.
     package static func containsIgnoringCase(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ lowered: [UInt8]) -> Bool {
         var start = text.startIndex
