@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 
@@ -36,6 +37,36 @@ struct QueryPlanTests {
         #expect(plan.first?.contains("USING INDEX engage_recipient_values_by_value") == true, "\(plan)")
         #expect(!plan.contains { $0.contains("engage_recipients_by_list") }, "\(plan)")
         #expect(!plan.contains { $0.hasPrefix("SCAN") }, "\(plan)")
+    }
+
+    @Test(
+        "Recipients are found by 1 to 9 criteria (look-ups of up to 4 are kept prepared), oldest first",
+        arguments: 1...9)
+    func matchingByCriteria(count: Int) throws {
+        let database = SimulatorDatabase(try Self.database())
+        try database.write { db in
+            // Recipients 1 and 3 hold every column c0…c8 = v0…v8 (3 in capitals); 2 differs in its last column; 4 is
+            // in another list.
+            for (id, list) in [(1, "23949"), (2, "23949"), (3, "23949"), (4, "777")] {
+                try db.execute(
+                    sql: "INSERT INTO engage_recipients VALUES (?, ?, 0, '', '')", arguments: [id, list])
+                for column in 0..<9 {
+                    let value = id == 2 && column == count - 1 ? "other" : id == 3 ? "V\(column)" : "v\(column)"
+                    try db.execute(
+                        sql: "INSERT INTO engage_recipient_values VALUES (?, ?, ?)",
+                        arguments: [id, "c\(column)", value])
+                }
+            }
+            let criteria = (0..<count).map { (name: "C\($0)", value: "v\($0)") }
+            let store = EngageContactStore(db: db, now: Date())
+            #expect(try store.matching(listID: "23949", criteria) == [1, 3])
+            #expect(try store.matching(listID: "23949", criteria, limit: 1) == [1])
+            #expect(try store.matching(listID: "777", criteria) == [4])
+            #expect(try EngageMailingSends(db: db, now: Date()).recipient(in: "23949", matching: criteria) == 1)
+            // The last criterion of `count` names a value nobody holds.
+            let unmatched = Array(criteria.dropFirst()) + [(name: "c0", value: "nobody")]
+            #expect(try store.matching(listID: "23949", unmatched).isEmpty)
+        }
     }
 }
 

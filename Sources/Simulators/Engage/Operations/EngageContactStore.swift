@@ -224,15 +224,30 @@ struct EngageContactStore {
     func matching(
         _ list: EngageList, _ criteria: [(name: String, value: String)], limit: Int = Int.max
     ) throws -> [Int] {
+        try matching(listID: list.id, criteria, limit: limit)
+    }
+
+    /// ``matching(_:_:limit:)`` for the list with id `listID`.
+    func matching(
+        listID: String, _ criteria: [(name: String, value: String)], limit: Int = Int.max
+    ) throws -> [Int] {
         guard let first = criteria.first else { return [] }
-        var arguments: StateArguments = [first.name, first.value, list.id]
+        var arguments: StateArguments = [first.name, first.value, listID]
         for criterion in criteria.dropFirst() {
             arguments.append(contentsOf: [criterion.name, criterion.value])
         }
         var sql = Self.matchingSQL(criteria: criteria.count)
         if limit != Int.max { sql += " LIMIT \(limit)" }
-        return try Int.fetchAll(db, sql: sql, arguments: arguments)
+        // Kept prepared for the usual few criteria (the limits are the simulator's own: 1, 2 or none), so the
+        // statements kept stay bounded whatever number of columns a request names.
+        guard criteria.count <= Self.preparedCriteria else {
+            return try Int.fetchAll(db, sql: sql, arguments: arguments)
+        }
+        return try Int.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
+
+    /// The most criteria whose look-up statement is kept prepared.
+    static let preparedCriteria = 4
 
     /// The query of ``matching(_:_:limit:)`` for `count` criteria (at least one): its arguments are the first
     /// criterion's name and value, the list id, then each other criterion's name and value.

@@ -334,22 +334,7 @@ struct EngageMailingSends {
     /// The oldest contact of `listID` holding every criterion's value (column names and values case-insensitively),
     /// found through the value index by the first criterion.
     func recipient(in listID: String, matching criteria: [(name: String, value: String)]) throws -> Int? {
-        guard let first = criteria.first else { return nil }
-        var sql = """
-            SELECT r.recipient_id FROM engage_recipient_values v
-            JOIN engage_recipients r ON r.recipient_id = v.recipient_id
-            WHERE v.name = ? AND v.value = ? COLLATE NOCASE AND r.list_id = ?
-            """
-        var arguments: StateArguments = [first.name, first.value, listID]
-        for criterion in criteria.dropFirst() {
-            sql += """
-                 AND EXISTS (SELECT 1 FROM engage_recipient_values o WHERE o.recipient_id = r.recipient_id
-                 AND o.name = ? AND o.value = ? COLLATE NOCASE)
-                """
-            arguments.append(contentsOf: [criterion.name, criterion.value])
-        }
-        // Not cached: the statement differs with the number of criteria a request sends.
-        return try Int.fetchOne(db, sql: sql + " ORDER BY r.recipient_id LIMIT 1", arguments: arguments)
+        try EngageContactStore(db: db, now: now).matching(listID: listID, criteria, limit: 1).first
     }
 
     func isMember(_ id: Int, of listID: String) throws -> Bool {
