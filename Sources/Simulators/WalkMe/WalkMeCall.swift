@@ -35,8 +35,10 @@ struct WalkMeCall {
     func issueToken() throws -> CassetteResponse {
         let seq =
             try Int64.fetchOne(
-                db,
-                sql: "INSERT INTO walkme_tokens (token, app, issued_at, expires_at) VALUES ('', ?, ?, ?) RETURNING seq",
+                db.cachedStatement(
+                    sql:
+                        "INSERT INTO walkme_tokens (token, app, issued_at, expires_at) VALUES ('', ?, ?, ?) RETURNING seq"
+                ),
                 arguments: [app.key, now, now + app.tokenLifetime]) ?? 0
         let digits = String(seq)
         let token = "wm-at-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
