@@ -1,7 +1,7 @@
 import CassetteKit
 import Foundation
 package import GRDB
-import JSONCore
+package import JSONCore
 import Synchronization
 
 /// The SQLite store every simulator of a host shares, with GRDB's `read` and `write`.
@@ -40,6 +40,12 @@ package final class SimulatorDatabase: Sendable {
 
     /// Whether `write` tries a read-only snapshot first: set by the host while it answers a read method.
     @TaskLocal static var readFirst = false
+
+    /// Counts the statements an embedded store prepares for one run (not kept) on the task that sets it. Preparing
+    /// costs more than running: a look-up prepared on every call was a third of an Engage `SelectRecipientData`, a
+    /// token's insert a sixth of a WalkMe token issue (`perf`, `harness bench serve`). A test holds the documented
+    /// calls to none.
+    @TaskLocal package static var preparedOnce: Locked<Int>?
 
     /// A serial store: in memory when `path` is nil, else that SQLite file.
     package init(path: String? = nil) throws {

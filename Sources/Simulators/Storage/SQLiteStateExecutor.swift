@@ -22,6 +22,7 @@ final class SQLiteStateExecutor: StateExecutor {
     var dialect: StateDialect { .sqlite }
 
     func run(sql: String, arguments: [StateValue], cached: Bool) throws -> (rows: [StateRow], changes: Int) {
+        if !cached { SimulatorDatabase.preparedOnce?.withLock { $0 += 1 } }
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         try bind(arguments, to: statement)
         guard statement.columnCount > 0 else {
@@ -104,6 +105,7 @@ final class SQLiteStateExecutor: StateExecutor {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     func script(_ sql: String) throws {
+        SimulatorDatabase.preparedOnce?.withLock { $0 += 1 }
         try db.execute(sql: sql)
     }
 }
