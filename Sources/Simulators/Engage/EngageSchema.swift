@@ -68,13 +68,7 @@ enum EngageSchema {
 
     /// The next value of a named counter (1, 2, …).
     static func next(_ db: StateDB, counter name: String) throws -> Int {
-        try db.execute(
-            sql: """
-                INSERT INTO engage_counters(name, value) VALUES (?, 1)
-                ON CONFLICT(name) DO UPDATE SET value = engage_counters.value + 1
-                """, arguments: [name])
-        return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT value FROM engage_counters WHERE name = ?"), arguments: [name]) ?? 1
+        try db.next(counter: name, in: "engage_counters")
     }
 
     static func counter(_ db: StateDB, _ name: String) throws -> Int {

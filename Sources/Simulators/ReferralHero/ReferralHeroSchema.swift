@@ -94,13 +94,6 @@ enum ReferralHeroSchema {
 
     /// The next value of a named counter, from 1.
     static func next(_ counter: String, _ db: StateDB) throws -> Int {
-        try db.execute(
-            sql: """
-                INSERT INTO referralhero_counters (name, value) VALUES (?, 1)
-                ON CONFLICT(name) DO UPDATE SET value = referralhero_counters.value + 1
-                """, arguments: [counter])
-        return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT value FROM referralhero_counters WHERE name = ?"), arguments: [counter])
-            ?? 1
+        try db.next(counter: counter, in: "referralhero_counters")
     }
 }
