@@ -198,6 +198,25 @@ struct RedactorTests {
         #expect(!redacted.contains("hunter2"), "\(text) → \(redacted)")
     }
 
+    @Test(
+        "Configured field names of any length are found (63 bytes and more too), and a same-length name that differs is not",
+        arguments: [1, 2, 6, 13, 62, 63, 64, 70, 200])
+    func secretNamesOfEveryLength(length: Int) {
+        let name = String(repeating: "k", count: length)
+        var redactor = Redactor(rules: RedactionRules(fieldNames: [name, "x"]))
+        func redacted(_ text: String) -> String {
+            let response = CassetteResponse(
+                status: 200, statusText: "OK", headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+            var entry = Sample.entry(CassetteRequest(method: "GET", url: "https://api.example.com/x"), response)
+            _ = redactor.redact(&entry)
+            return entry.response.content.text ?? ""
+        }
+        #expect(!redacted(#"{"a":{"\#(name.uppercased())":"hunter2"}}"#).contains("hunter2"))
+        let other = String(repeating: "k", count: length - 1) + "j"
+        let kept = #"{"a":{"\#(other)":"hunter2"}, "k\#(name)": "hunter2"}"#
+        #expect(redacted(kept) == kept)
+    }
+
     @Test("A JSON body with no member named like a secret is kept byte for byte, its spacing and order too")
     func noSecretKept() {
         let text = #"{ "z": 1,  "password_hint": "a dog", "tokens": ["hunter2"], "a": {"id": "x"} }"#

@@ -11,6 +11,9 @@ struct SecretReplacer {
     private let jsonPointers: [FieldRule]
     /// The secret field names' UTF-8, for ``mayHoldSecrets(jsonText:)``.
     private let fieldNameBytes: [[UInt8]]
+    /// Bit `n` set when a secret field name is `n` bytes long (bit 63: 63 or more), so that most strings of a text
+    /// are passed over without comparing them with each name (which retained and released each name's bytes).
+    private let fieldNameLengths: UInt64
 
     init(rules: RedactionRules, table: PlaceholderTable) {
         self.rules = rules
@@ -18,6 +21,7 @@ struct SecretReplacer {
         patterns = rules.patterns
         jsonPointers = rules.jsonPointers
         fieldNameBytes = rules.fieldNames.map { Array($0.utf8) }
+        fieldNameLengths = fieldNameBytes.reduce(0) { $0 | Self.lengthBit($1.count) }
     }
 
     mutating func placeholder(kind: String, secret: String, field: String) -> String {
@@ -157,13 +161,18 @@ struct SecretReplacer {
                     if escapedOrWide(bytes[index]) { return true }
                     index += 1
                 }
-                let string = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if fieldNameBytes.contains(where: { UTF8Bytes.equalsIgnoringCase(string[...], $0) }) { return true }
+                if fieldNameLengths & Self.lengthBit(index - start) != 0 {
+                    let string = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    if fieldNameBytes.contains(where: { UTF8Bytes.equalsIgnoringCase(string[...], $0) }) { return true }
+                }
                 index += 1
             }
             return false
         }
     }
+
+    /// The bit of ``fieldNameLengths`` for a string of `count` bytes.
+    private static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 63)) }
 
     /// Whether `value` has a member named like a secret, or a string the patterns may match (a read-only
     /// scan, so the common case copies nothing).
