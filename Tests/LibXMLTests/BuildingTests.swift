@@ -44,6 +44,17 @@ struct BuildingTests {
         #expect(element.serialized() == "<V><![CDATA[a]]]]><![CDATA[>b]]]]><![CDATA[>c]]></V>")
     }
 
+    @Test("A ]]> that a combining mark follows is split too, and reads back as written")
+    func cdataSplittingBeforeACombiningMark() throws {
+        let value = "a]]>\u{338}b ]]>"
+        let text = XML.Element("V", cdata: value).serialized()
+        #expect(text == "<V><![CDATA[a]]]]><![CDATA[>\u{338}b ]]]]><![CDATA[>]]></V>")
+        #expect(try XML.Document(string: text).root?.text == value)
+        var written = ""
+        XML.writeCDATA(value, into: &written)
+        #expect(written == "<![CDATA[a]]]]><![CDATA[>\u{338}b ]]]]><![CDATA[>]]>")
+    }
+
     @Test("Text and attributes are escaped; empty elements are self-closing")
     func escaping() {
         let element = XML.Element(
