@@ -135,6 +135,18 @@ struct JSONPointerTests {
         #expect(throws: JSONError.invalidPointer("events")) { _ = try JSONPointer(unrooted) }
     }
 
+    @Test(
+        "A pointer written out reads back as the same tokens, with and without characters to escape",
+        arguments: [
+            ["events", "0", "ts"], ["a/b", "m~n"], ["~", "/", "~1", "~0/"], ["", "é", "東京/🚀", "x~\u{301}"],
+            ["access_token"],
+        ])
+    func roundTrip(tokens: [String]) throws {
+        let written = JSONPointer(tokens: tokens).description
+        #expect(try JSONPointer(written).tokens == tokens, "\(written)")
+        #expect(written.filter { $0 == "/" }.count == tokens.count, "\(written)")
+    }
+
     @Test("A * token expands over every member or element")
     func wildcards() {
         #expect(Self.document.resolve("/events/*/ts") == ["/events/0/ts", "/events/1/ts"])

@@ -43,7 +43,14 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
     }
 
     public var description: String {
-        tokens.map { "/" + $0.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1") }.joined()
+        tokens.map { token in
+            // Without a `~` or `/` byte there is no such character to escape (the redactor names every secret's
+            // place this way, and the search by characters cost more than the rest of it).
+            guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+                return "/" + token
+            }
+            return "/" + token.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1")
+        }.joined()
     }
 }
 
